@@ -1,0 +1,384 @@
+// The whole data model of DESIGN §3. Later features fill tables that exist from the start, so
+// migrations stay additive and every feature finds its table already there.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const organisations = pgTable('organisations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  // owner | client | maintenance | inspection
+  type: text('type').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+export const organisationAccess = pgTable(
+  'organisation_access',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    accessibleOrganisationId: integer('accessible_organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.accessibleOrganisationId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    // nl | en-GB | en-US
+    locale: text('locale').notNull().default('nl'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  // admin | user | client-light | monteur
+  name: text('name').notNull().unique(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+// Server-side sessions: every access token names one, so logout and password reset can revoke it.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const lifts = pgTable(
+  'lifts',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    buildingName: text('building_name'),
+    sbclId: text('sbcl_id'),
+    serialNumber: text('serial_number'),
+    ownerNumber: text('owner_number'),
+    inspectionNumber: text('inspection_number'),
+    installerNumber: text('installer_number'),
+    telephoneNumber: text('telephone_number'),
+    manufacturerNumber: text('manufacturer_number'),
+    // null = no intercom (alarm phone) fitted
+    liftType: text('lift_type'),
+    hasFlow: boolean('has_flow').notNull().default(false),
+    maintenanceIntervalDays: integer('maintenance_interval_days').notNull().default(90),
+    // rides since the last maintenance above which servicecounterMaintenanceAlert counts the lift
+    serviceRideThreshold: integer('service_ride_threshold').notNull().default(20000),
+    commissionedOn: date('commissioned_on', { mode: 'string' }),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('lifts_organisation_idx').on(t.organisationId)],
+);
+
+export const modules = pgTable(
+  'modules',
+  {
+    id: serial('id').primaryKey(),
+    esNumber: text('es_number').notNull().unique(),
+    liftId: integer('lift_id').references(() => lifts.id, { onDelete: 'set null' }),
+    firmware: text('firmware'),
+    // per-module secret for POST /ingest, stored hashed
+    keyHash: text('key_hash'),
+    lastSeenAt: tstz('last_seen_at'),
+    connected: boolean('connected').notNull().default(false),
+  },
+  (t) => [index('modules_lift_idx').on(t.liftId)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    startedAt: tstz('started_at').notNull(),
+    // null = still open
+    endedAt: tstz('ended_at'),
+    closed: boolean('closed').notNull().default(false),
+    floor: smallint('floor'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    sourceMessageId: text('source_message_id').unique(),
+  },
+  (t) => [
+    index('events_lift_type_started_idx').on(t.liftId, t.type, t.startedAt),
+    index('events_open_idx')
+      .on(t.type, t.liftId)
+      .where(sql`${t.endedAt} is null`),
+    index('events_started_idx').on(t.startedAt),
+  ],
+);
+
+export const calls = pgTable(
+  'calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    startedAt: tstz('started_at').notNull(),
+    acknowledgedAt: tstz('acknowledged_at'),
+    endedAt: tstz('ended_at'),
+    // entrapment | false_alarm | test | other
+    kind: text('kind').notNull(),
+    // received | acknowledged | ended
+    status: text('status').notNull(),
+    // for automatic test calls: did the speaker/microphone/battery check pass
+    testResult: text('test_result'),
+    handledBy: text('handled_by'),
+    notes: text('notes'),
+    sourceMessageId: text('source_message_id').unique(),
+  },
+  (t) => [
+    index('calls_lift_started_idx').on(t.liftId, t.startedAt),
+    index('calls_open_idx')
+      .on(t.liftId)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    // approval | failure | inspection | maintenance | modernization | other | repair | unavailable
+    // | disconnected | sensecloud_disconnected | control_disconnected
+    type: text('type').notNull(),
+    // mechanic | inspector | approving_authority
+    role: text('role').notNull(),
+    // timeout | progress | finished | canceled
+    state: text('state').notNull(),
+    startedAt: tstz('started_at').notNull(),
+    endedAt: tstz('ended_at'),
+    person: text('person'),
+    remarks: text('remarks'),
+  },
+  (t) => [index('visits_lift_started_idx').on(t.liftId, t.startedAt)],
+);
+
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    inspectedOn: date('inspected_on', { mode: 'string' }).notNull(),
+    // approved | rejected
+    result: text('result').notNull(),
+    validUntil: date('valid_until', { mode: 'string' }),
+    body: text('body'),
+    // commissioning_inspection | modification_inspection | periodic_inspection | assistance_inspection
+    logType: text('log_type').notNull(),
+  },
+  (t) => [index('inspections_lift_idx').on(t.liftId, t.inspectedOn)],
+);
+
+export const logbook = pgTable(
+  'logbook',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    // maintenance | repair | check | commissioning_inspection | modification_inspection
+    // | periodic_inspection | assistance_inspection | other
+    logType: text('log_type').notNull(),
+    at: tstz('at').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('logbook_lift_at_idx').on(t.liftId, t.at)],
+);
+
+// Raw counters in 15-minute buckets (recent weeks); long periods read the daily rollup.
+export const counters = pgTable(
+  'counters',
+  {
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    // rides | energy_wh
+    kind: text('kind').notNull(),
+    bucketStart: tstz('bucket_start').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.liftId, t.kind, t.bucketStart] })],
+);
+
+export const dailyCounters = pgTable(
+  'daily_counters',
+  {
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    // local (Europe/Amsterdam) calendar day
+    day: date('day', { mode: 'string' }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.liftId, t.kind, t.day] })],
+);
+
+// Per-lift, per-day unavailable seconds inside the 07–19 business window, kept next to the events
+// so a year's availability never scans raw intervals; the stats engine recomputes exactly on demand.
+export const dailyAvailability = pgTable(
+  'daily_availability',
+  {
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    // unavailable | intercom_unavailable
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    // unavailable seconds per local hour 0..23 of that day
+    hourSeconds: integer('hour_seconds').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.liftId, t.kind, t.day] })],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    // null = every lift of the organisation
+    liftId: integer('lift_id').references(() => lifts.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull().default('email'),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_type_idx').on(t.eventType)],
+);
+
+// Outgoing notification mails, so a failed send is retried and never blocks the event.
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    dedupeKey: text('dedupe_key').unique(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_queue_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+export const senseConfiguration = pgTable(
+  'sense_configuration',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    moduleType: text('module_type'),
+  },
+  (t) => [uniqueIndex('sense_configuration_type_key').on(t.type, t.key, t.moduleType)],
+);
+
+// Latest sense reading per module field, for the lift page's sense data panel.
+export const senseData = pgTable(
+  'sense_data',
+  {
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    at: tstz('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.liftId, t.key] })],
+);
+
+// Every accepted module message id, so a redelivered QoS 1 message is stored exactly once.
+export const ingestedMessages = pgTable('ingested_messages', {
+  messageId: text('message_id').primaryKey(),
+  esNumber: text('es_number').notNull(),
+  receivedAt: tstz('received_at').notNull().defaultNow(),
+});
+
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

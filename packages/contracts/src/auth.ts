@@ -1,0 +1,54 @@
+// Login, logout, the signed-in user's profile and password reset (spec §7, DESIGN §5).
+import { z } from 'zod';
+import { dataOf } from './common.ts';
+
+export const roleNames = ['admin', 'user', 'client-light', 'monteur'] as const;
+export const roleNameSchema = z.enum(roleNames);
+export type RoleName = z.infer<typeof roleNameSchema>;
+
+export const locales = ['nl', 'en-GB', 'en-US'] as const;
+export const localeSchema = z.enum(locales);
+export type Locale = z.infer<typeof localeSchema>;
+
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1).max(200),
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = dataOf(
+  z.object({
+    accessToken: z.string(),
+    /** Seconds until the access token expires. */
+    expiresIn: z.number().int(),
+  }),
+);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  organisation_id: z.number().int(),
+  locale: localeSchema,
+  roles: z.array(z.object({ name: roleNameSchema })),
+});
+export type User = z.infer<typeof userSchema>;
+export const userResponseSchema = dataOf(userSchema);
+
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+
+export const passwordResetRequestSchema = z.object({
+  email: z.email().max(320),
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().min(passwordMinLength).max(passwordMaxLength),
+});
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+export const okResponseSchema = dataOf(z.object({ ok: z.literal(true) }));

@@ -1,0 +1,18 @@
+// Organisations a user may see: their own plus the ones granted to it (DESIGN §3).
+import { z } from 'zod';
+import { dataOf, listOf } from './common.ts';
+
+export const organisationTypes = ['owner', 'client', 'maintenance', 'inspection'] as const;
+export const organisationTypeSchema = z.enum(organisationTypes);
+
+export const organisationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: organisationTypeSchema,
+});
+export type Organisation = z.infer<typeof organisationSchema>;
+
+export const organisationListResponseSchema = listOf(organisationSchema);
+export type OrganisationListResponse = z.infer<typeof organisationListResponseSchema>;
+
+export const userOrganisationResponseSchema = dataOf(organisationSchema);
