@@ -1,0 +1,22 @@
+// Text the server itself sends to people (mail), in the recipient's language. The texts live in
+// locales/{nl,en}/<feature>.json like the web app's.
+import enAuth from '../locales/en/auth.json' with { type: 'json' };
+import nlAuth from '../locales/nl/auth.json' with { type: 'json' };
+
+const catalogues = { nl: { auth: nlAuth }, en: { auth: enAuth } } as const;
+type Catalogue = (typeof catalogues)['nl'];
+
+export type ServerLanguage = keyof typeof catalogues;
+
+/** nl for Dutch users, en for both English variants. */
+export function languageOf(locale: string): ServerLanguage {
+  return locale.startsWith('en') ? 'en' : 'nl';
+}
+
+export function catalogue(language: ServerLanguage): Catalogue {
+  return catalogues[language];
+}
+
+export function interpolate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}

@@ -1,0 +1,50 @@
+// Liveness, readiness and the product version shown on the login page.
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { healthResponseSchema, readyResponseSchema, versionResponseSchema } from '@liftwacht/contracts/system';
+
+const rootPackage = new URL('../../../../../package.json', import.meta.url);
+const productVersion = (z.object({ version: z.string() }).parse(JSON.parse(readFileSync(rootPackage, 'utf8'))) as {
+  version: string;
+}).version;
+
+export function systemRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/version',
+    { schema: { tags: ['system'], summary: 'Product version', response: { 200: versionResponseSchema } } },
+    () => Promise.resolve({ data: { version: productVersion } }),
+  );
+
+  r.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Liveness', response: { 200: healthResponseSchema } } },
+    () => Promise.resolve({ status: 'ok' as const }),
+  );
+
+  r.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database (and later broker and Redis) reachable',
+        response: { 200: readyResponseSchema, 503: readyResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const checks: Record<string, 'ok' | 'failed'> = {};
+      try {
+        await app.database.ping();
+        checks.database = 'ok';
+      } catch (err) {
+        app.log.warn({ err }, 'readiness: database unreachable');
+        checks.database = 'failed';
+      }
+      const ready = Object.values(checks).every((c) => c === 'ok');
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
+    },
+  );
+}

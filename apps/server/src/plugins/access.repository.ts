@@ -1,0 +1,16 @@
+// SQL behind the organisation-access check.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { organisationAccess } from '../db/schema.ts';
+
+export class AccessRepository {
+  constructor(private readonly db: Db) {}
+
+  async grantedOrganisationIds(organisationId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: organisationAccess.accessibleOrganisationId })
+      .from(organisationAccess)
+      .where(eq(organisationAccess.organisationId, organisationId));
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,68 @@
+// SQL for server-side sessions and the principal behind a token.
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { RoleName } from '@liftwacht/contracts/auth';
+import type { Db } from '../db/database.ts';
+import { organisations, roles, sessions, userRoles, users } from '../db/schema.ts';
+
+export interface Principal {
+  userId: number;
+  sessionId: string;
+  username: string;
+  organisationId: number;
+  roles: RoleName[];
+}
+
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(id: string, userId: number, expiresAt: Date, now: Date): Promise<void> {
+    await this.db.insert(sessions).values({ id, userId, expiresAt, createdAt: now });
+  }
+
+  async revoke(id: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllForUser(userId: number, now: Date, db: Db = this.db): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** The principal of a live session, or null when it is revoked, expired or its user disabled. */
+  async findPrincipal(sessionId: string, userId: number, now: Date): Promise<Principal | null> {
+    const rows = await this.db
+      .select({
+        username: users.username,
+        organisationId: users.organisationId,
+        role: roles.name,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(organisations, eq(organisations.id, users.organisationId))
+      .leftJoin(userRoles, eq(userRoles.userId, users.id))
+      .leftJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          eq(users.disabled, false),
+        ),
+      );
+    const first = rows[0];
+    if (!first) return null;
+    return {
+      userId,
+      sessionId,
+      username: first.username,
+      organisationId: first.organisationId,
+      roles: rows.flatMap((r) => (r.role ? [r.role as RoleName] : [])),
+    };
+  }
+}

@@ -1,0 +1,43 @@
+// The process-wide parts every module uses, decorated onto the app once.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/database.ts';
+import { BackgroundTasks } from '../lib/background-tasks.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Mailer } from './mail.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    clock: Clock;
+    mailer: Mailer;
+    tasks: BackgroundTasks;
+  }
+}
+
+export interface CoreOptions {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+}
+
+export const corePlugin = fp(
+  (app: FastifyInstance, opts: CoreOptions) => {
+    app.decorate('config', opts.config);
+    app.decorate('database', opts.database);
+    app.decorate('db', opts.database.db);
+    app.decorate('clock', opts.clock);
+    app.decorate('mailer', opts.mailer);
+    app.decorate('tasks', new BackgroundTasks(app.log));
+    // Mail and notifications started by a request finish before the database closes.
+    app.addHook('onClose', async () => {
+      await app.tasks.idle();
+      opts.mailer.close();
+    });
+  },
+  { name: 'core' },
+);

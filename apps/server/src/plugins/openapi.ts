@@ -1,0 +1,28 @@
+// OpenAPI generated from the zod contracts on every route, at /liftwacht/openapi.json, with a
+// browsable page at /liftwacht/docs.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const openapiPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Liftwacht API',
+          description: 'Lift and alarm-phone availability portal. Errors: { error: { code, message, field? } }.',
+          version: '1',
+        },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/liftwacht/docs' });
+    app.get('/liftwacht/openapi.json', { schema: { hide: true } }, () => Promise.resolve(app.swagger()));
+  },
+  { name: 'openapi' },
+);

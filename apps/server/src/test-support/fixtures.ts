@@ -1,0 +1,56 @@
+// A small, known world for API tests: four organisations and one user per role.
+import type { RoleName } from '@liftwacht/contracts/auth';
+import type { Db } from '../db/database.ts';
+import { organisationAccess, organisations, roles, userRoles, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+
+export const fixturePassword = 'Correct-horse-42';
+
+export interface Fixtures {
+  org: { owner: number; client: number; maintenance: number; stranger: number };
+  user: Record<'admin' | 'user' | 'clientLight' | 'monteur' | 'onderhoud' | 'stranger', { id: number; username: string; email: string }>;
+}
+
+export async function insertFixtures(db: Db): Promise<Fixtures> {
+  const orgRows = await db
+    .insert(organisations)
+    .values([
+      { name: 'Woonstichting Test', type: 'owner' },
+      { name: 'Gemeente Test', type: 'client' },
+      { name: 'Liftservice Test', type: 'maintenance' },
+      { name: 'Vreemde Organisatie', type: 'owner' },
+    ])
+    .returning({ id: organisations.id });
+  const [owner, client, maintenance, stranger] = orgRows.map((r) => r.id) as [number, number, number, number];
+  await db.insert(organisationAccess).values([
+    { organisationId: maintenance, accessibleOrganisationId: owner },
+    { organisationId: maintenance, accessibleOrganisationId: client },
+  ]);
+  const roleRows = await db
+    .insert(roles)
+    .values([{ name: 'admin' }, { name: 'user' }, { name: 'client-light' }, { name: 'monteur' }])
+    .returning();
+  const roleId = (name: RoleName) => roleRows.find((r) => r.name === name)?.id ?? 0;
+
+  const passwordHash = await hashPassword(fixturePassword);
+  const specs = [
+    ['admin', 'test-admin', owner, 'admin', 'nl'],
+    ['user', 'test-user', owner, 'user', 'nl'],
+    ['clientLight', 'test-client', owner, 'client-light', 'nl'],
+    ['monteur', 'test-monteur', owner, 'monteur', 'nl'],
+    ['onderhoud', 'test-onderhoud', maintenance, 'user', 'en-GB'],
+    ['stranger', 'test-stranger', stranger, 'user', 'nl'],
+  ] as const;
+  const user = {} as Fixtures['user'];
+  for (const [key, username, organisationId, role, locale] of specs) {
+    const email = `${username}@example.test`;
+    const [row] = await db
+      .insert(users)
+      .values({ username, email, name: `Test ${key}`, passwordHash, organisationId, locale })
+      .returning({ id: users.id });
+    if (!row) throw new Error('fixture user not inserted');
+    await db.insert(userRoles).values({ userId: row.id, roleId: roleId(role) });
+    user[key] = { id: row.id, username, email };
+  }
+  return { org: { owner, client, maintenance, stranger }, user };
+}

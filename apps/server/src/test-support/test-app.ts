@@ -1,0 +1,71 @@
+// A real app on a real (fresh) database for API tests, with a clock the test controls and mail
+// written to a temporary outbox the test can read.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { manualClock } from '../lib/clock.ts';
+import { createMailer } from '../plugins/mail.ts';
+import { createTestDatabase } from './test-database.ts';
+import { fixturePassword, insertFixtures, type Fixtures } from './fixtures.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  fixtures: Fixtures;
+  clock: ReturnType<typeof manualClock>;
+  config: Config;
+  outbox(): string[];
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://portal.test', ...env });
+  const database = await createTestDatabase();
+  const fixtures = await insertFixtures(database.db);
+  const clock = manualClock(new Date('2026-03-10T09:00:00Z'));
+  const outboxDir = path.join(dataDir, 'outbox');
+  const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: config.mailFrom });
+  const app = await buildApp({ config, database, clock, mailer, logger: false });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    fixtures,
+    clock,
+    config,
+    outbox: () => {
+      try {
+        return readdirSync(outboxDir)
+          .sort()
+          .map((f) => readFileSync(path.join(outboxDir, f), 'utf8'));
+      } catch {
+        return [];
+      }
+    },
+    login: async (username, password = fixturePassword) => {
+      const res = await app.inject({ method: 'POST', url: '/liftwacht/auth', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { data: { accessToken: string } }).data.accessToken;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Decodes a quoted-printable mail body enough to read links out of it. */
+export function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
