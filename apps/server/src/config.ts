@@ -26,7 +26,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Liftwacht <no-reply@liftwacht.local>'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(8 * 3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(604800)
+    .default(8 * 3600),
   LOGIN_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

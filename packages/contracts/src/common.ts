@@ -29,9 +29,7 @@ export const errorResponseSchema = z.object({
     message: z.string(),
     /** The offending request field, for validation errors. */
     field: z.string().optional(),
-    details: z
-      .array(z.object({ field: z.string(), message: z.string() }))
-      .optional(),
+    details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -342,7 +342,11 @@ export const mailQueue = pgTable(
     sentAt: tstz('sent_at'),
     lastError: text('last_error'),
   },
-  (t) => [index('mail_queue_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('mail_queue_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 export const senseConfiguration = pgTable(

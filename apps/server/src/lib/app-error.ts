@@ -18,5 +18,4 @@ export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `$
 export const forbidden = () => new AppError(403, 'forbidden', 'Your role does not allow this');
 export const unauthorized = (code: ErrorCode = 'unauthorized', message = 'Authentication required') =>
   new AppError(401, code, message);
-export const badRequest = (code: ErrorCode, message: string, field?: string) =>
-  new AppError(400, code, message, field);
+export const badRequest = (code: ErrorCode, message: string, field?: string) => new AppError(400, code, message, field);

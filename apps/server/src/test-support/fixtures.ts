@@ -8,7 +8,10 @@ export const fixturePassword = 'Correct-horse-42';
 
 export interface Fixtures {
   org: { owner: number; client: number; maintenance: number; stranger: number };
-  user: Record<'admin' | 'user' | 'clientLight' | 'monteur' | 'onderhoud' | 'stranger', { id: number; username: string; email: string }>;
+  user: Record<
+    'admin' | 'user' | 'clientLight' | 'monteur' | 'onderhoud' | 'stranger',
+    { id: number; username: string; email: string }
+  >;
 }
 
 export async function insertFixtures(db: Db): Promise<Fixtures> {

@@ -52,7 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     login: async (username, password = fixturePassword) => {
       const res = await app.inject({ method: 'POST', url: '/liftwacht/auth', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
-      return (res.json() as { data: { accessToken: string } }).data.accessToken;
+      return res.json<{ data: { accessToken: string } }>().data.accessToken;
     },
     close: async () => {
       await app.close();

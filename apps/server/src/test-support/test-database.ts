@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ memory: true });
+  if (process.env.LIFTWACHT_TEST_DB !== 'postgres' || !adminUrl) return openDatabase({ memory: true });
 
   const name = `lw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -132,7 +132,8 @@ describe('sessions', () => {
 });
 
 describe('password reset', () => {
-  const linkIn = (mail: string) => /https:\/\/portal\.test\/password-reset\/([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(mail))?.[1];
+  const linkIn = (mail: string) =>
+    /https:\/\/portal\.test\/password-reset\/([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(mail))?.[1];
 
   it('answers the same 200 for a known and an unknown address, and mails only the known one', async () => {
     const before = t.outbox().length;

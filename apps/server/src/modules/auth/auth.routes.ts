@@ -38,7 +38,12 @@ export function authRoutes(app: FastifyInstance): void {
   r.post(
     '/auth/logout',
     {
-      schema: { tags: ['auth'], summary: 'End the current session', security: bearer, response: { 200: okResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        security: bearer,
+        response: { 200: okResponseSchema },
+      },
       preHandler: app.authenticate,
     },
     async (request) => {
@@ -50,7 +55,12 @@ export function authRoutes(app: FastifyInstance): void {
   r.get(
     '/user',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user', security: bearer, response: { 200: userResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: userResponseSchema },
+      },
       preHandler: app.authenticate,
     },
     async (request) => ({ data: await auth.profile(principalOf(request)) }),

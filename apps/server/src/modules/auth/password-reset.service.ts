@@ -32,7 +32,12 @@ export class PasswordResetService {
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
-    await this.repository.insertResetToken(user.id, hashToken(token), now, new Date(now.getTime() + resetTokenLifetimeMs));
+    await this.repository.insertResetToken(
+      user.id,
+      hashToken(token),
+      now,
+      new Date(now.getTime() + resetTokenLifetimeMs),
+    );
     const texts = catalogue(languageOf(user.locale)).auth.passwordReset;
     const link = `${this.config.publicUrl}/password-reset/${token}`;
     await this.mailer.send({

@@ -2,10 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema, listQuerySchema } from '@liftwacht/contracts/common';
-import {
-  organisationListResponseSchema,
-  userOrganisationResponseSchema,
-} from '@liftwacht/contracts/organisations';
+import { organisationListResponseSchema, userOrganisationResponseSchema } from '@liftwacht/contracts/organisations';
 import { principalOf } from '../../plugins/auth.ts';
 import { OrganisationsRepository } from './organisations.repository.ts';
 import { OrganisationsService } from './organisations.service.ts';

@@ -10,9 +10,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const rootVersion = (JSON.parse(readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-}).version;
+const rootVersion = (
+  JSON.parse(readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 describe('system', () => {
   it('GET /version returns the package version without a token', async () => {

@@ -6,9 +6,7 @@ import { z } from 'zod';
 import { healthResponseSchema, readyResponseSchema, versionResponseSchema } from '@liftwacht/contracts/system';
 
 const rootPackage = new URL('../../../../../package.json', import.meta.url);
-const productVersion = (z.object({ version: z.string() }).parse(JSON.parse(readFileSync(rootPackage, 'utf8'))) as {
-  version: string;
-}).version;
+const productVersion = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(rootPackage, 'utf8'))).version;
 
 export function systemRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,10 +17,8 @@ export function systemRoutes(app: FastifyInstance): void {
     () => Promise.resolve({ data: { version: productVersion } }),
   );
 
-  r.get(
-    '/health',
-    { schema: { tags: ['system'], summary: 'Liveness', response: { 200: healthResponseSchema } } },
-    () => Promise.resolve({ status: 'ok' as const }),
+  r.get('/health', { schema: { tags: ['system'], summary: 'Liveness', response: { 200: healthResponseSchema } } }, () =>
+    Promise.resolve({ status: 'ok' as const }),
   );
 
   r.get(

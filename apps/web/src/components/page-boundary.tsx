@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { PageErrorFallback } from './page-error-fallback.tsx';
+
+/** Catches a failing page; navigating elsewhere clears the error. */
+export function PageBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[pathname]} fallback={({ reset }) => <PageErrorFallback onRetry={reset} />}>
+      {children}
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,169 @@
+// The session state of spec §3, shared by every feature. A tiny external store (no library):
+// the state is small, changes rarely, and most of it mirrors localStorage.
+import type { User } from '@liftwacht/contracts/auth';
+import type { Organisation } from '@liftwacht/contracts/organisations';
+import { defaultDateRange, isIsoDate } from '../dates.ts';
+import {
+  readInteger,
+  readJson,
+  readString,
+  removeItem,
+  storageKeys,
+  writeJson,
+  writeString,
+} from '../storage.ts';
+import { periodSelectionSchema, type PeriodSelection } from './period-selection.ts';
+
+export interface SessionState {
+  userToken: string | null;
+  /** The signed-in user's profile; null until it is fetched (the session is then "restoring"). */
+  user: User | null;
+  userOrganisation: Pick<Organisation, 'type' | 'name'> | null;
+  organisationList: Organisation[];
+  organisationId: number | null;
+  /** As chosen; read it through selectViewIsCurrent, which applies the role rule. */
+  viewIsCurrent: boolean;
+  lockedLiftId: number | null;
+  senseNotConnectedFilter: string;
+  startDate: string;
+  endDate: string;
+  period: PeriodSelection | null;
+}
+
+function readDateRange(): { startDate: string; endDate: string } {
+  const startDate = readString(storageKeys.startDate);
+  const endDate = readString(storageKeys.endDate);
+  if (startDate !== null && endDate !== null && isIsoDate(startDate) && isIsoDate(endDate)) {
+    return { startDate, endDate };
+  }
+  return defaultDateRange(new Date());
+}
+
+/** The state as the browser remembers it. */
+export function readStoredSession(): SessionState {
+  return {
+    userToken: readString(storageKeys.userToken),
+    user: null,
+    userOrganisation: null,
+    organisationList: [],
+    organisationId: readInteger(storageKeys.organisationId),
+    viewIsCurrent: readString(storageKeys.viewIsCurrent) !== 'false',
+    lockedLiftId: readInteger(storageKeys.lockedLiftId),
+    senseNotConnectedFilter: readString(storageKeys.senseNotConnectedFilter) ?? '',
+    ...readDateRange(),
+    period: readJson(storageKeys.period, periodSelectionSchema),
+  };
+}
+
+type Listener = () => void;
+
+let state: SessionState = readStoredSession();
+const listeners = new Set<Listener>();
+
+function setState(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export function getSessionState(): SessionState {
+  return state;
+}
+
+export function subscribeToSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-reads the browser storage; tests use it to start from a clean state. */
+export function reloadSessionFromStorage(): void {
+  setState(readStoredSession());
+}
+
+const signedOutUser = { user: null, userOrganisation: null, organisationList: [] } as const;
+
+function persistInteger(key: (typeof storageKeys)['organisationId' | 'lockedLiftId'], value: number | null): void {
+  if (value === null) removeItem(key);
+  else writeString(key, String(value));
+}
+
+export const sessionActions = {
+  /** A new access token (login or `access_token` URL parameter); a different one drops the old profile. */
+  login(token: string): void {
+    writeString(storageKeys.userToken, token);
+    if (token === state.userToken) return;
+    setState({ userToken: token, ...signedOutUser });
+  },
+
+  setUser(user: User): void {
+    setState({ user });
+  },
+
+  setUserOrganisation(organisation: Pick<Organisation, 'type' | 'name'>): void {
+    setState({ userOrganisation: { type: organisation.type, name: organisation.name } });
+  },
+
+  setOrganisationList(organisationList: Organisation[]): void {
+    setState({ organisationList });
+  },
+
+  setOrganisationId(organisationId: number | null): void {
+    persistInteger(storageKeys.organisationId, organisationId);
+    setState({ organisationId });
+  },
+
+  setLockedLiftId(lockedLiftId: number | null): void {
+    persistInteger(storageKeys.lockedLiftId, lockedLiftId);
+    setState({ lockedLiftId });
+  },
+
+  setDateRange(startDate: string, endDate: string): void {
+    writeString(storageKeys.startDate, startDate);
+    writeString(storageKeys.endDate, endDate);
+    setState({ startDate, endDate });
+  },
+
+  setViewIsCurrent(viewIsCurrent: boolean): void {
+    writeString(storageKeys.viewIsCurrent, String(viewIsCurrent));
+    setState({ viewIsCurrent });
+  },
+
+  /** Choosing a period sets its date range and turns the current view off (spec §4 "View"). */
+  choosePeriod(period: PeriodSelection): void {
+    writeJson(storageKeys.period, period);
+    writeString(storageKeys.startDate, period.from);
+    writeString(storageKeys.endDate, period.to);
+    writeString(storageKeys.viewIsCurrent, 'false');
+    setState({ period, startDate: period.from, endDate: period.to, viewIsCurrent: false });
+  },
+
+  setSenseNotConnectedFilter(senseNotConnectedFilter: string): void {
+    writeString(storageKeys.senseNotConnectedFilter, senseNotConnectedFilter);
+    setState({ senseNotConnectedFilter });
+  },
+
+  /** The 401 rule (spec §8): the token is no longer valid, forget it. */
+  clearToken(): void {
+    removeItem(storageKeys.userToken);
+    setState({ userToken: null, ...signedOutUser });
+  },
+
+  /** Spec §4: clears the stored token, organisation, start date, end date and period, and resets the user state. */
+  logout(): void {
+    for (const key of [
+      storageKeys.userToken,
+      storageKeys.organisationId,
+      storageKeys.startDate,
+      storageKeys.endDate,
+      storageKeys.period,
+    ]) {
+      removeItem(key);
+    }
+    setState({
+      userToken: null,
+      ...signedOutUser,
+      organisationId: null,
+      period: null,
+      ...defaultDateRange(new Date()),
+    });
+  },
+};

@@ -1,0 +1,29 @@
+// Spec §4 "Session start": links from other systems (mails, the old portal) carry the session in
+// the URL. The parameters are stored, then removed so tokens do not linger in history or bookmarks.
+import { isIsoDate } from '../dates.ts';
+import { sessionActions } from './session-store.ts';
+
+const sessionParameters = ['access_token', 'start_date', 'end_date', 'organisation_id'] as const;
+
+export function consumeUrlParameters(location: Location = window.location, history: History = window.history): void {
+  const url = new URL(location.href);
+  const params = url.searchParams;
+  if (!sessionParameters.some((name) => params.has(name))) return;
+
+  const token = params.get('access_token');
+  if (token) sessionActions.login(token);
+
+  const startDate = params.get('start_date');
+  const endDate = params.get('end_date');
+  if (startDate && endDate && isIsoDate(startDate) && isIsoDate(endDate)) {
+    sessionActions.setDateRange(startDate, endDate);
+  }
+
+  const organisationId = params.get('organisation_id');
+  if (organisationId && /^\d+$/.test(organisationId)) {
+    sessionActions.setOrganisationId(Number.parseInt(organisationId, 10));
+  }
+
+  for (const name of sessionParameters) params.delete(name);
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
