@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       systemRoutes(api);
       authRoutes(api);
       organisationsRoutes(api);
+      dashboardRoutes(api);
       return Promise.resolve();
     },
     { prefix: '/liftwacht' },

@@ -29,7 +29,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // UTC sessions: date_trunc and ::date on timestamptz must not depend on the server's zone.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c timezone=UTC' });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder });
     return {
@@ -49,6 +50,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = new PGlite();
   }
   await client.waitReady;
+  await client.exec("set timezone = 'UTC'");
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -308,7 +309,7 @@ export const dailyAvailability = pgTable(
     kind: text('kind').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     // unavailable seconds per local hour 0..23 of that day
-    hourSeconds: integer('hour_seconds').array().notNull(),
+    hourSeconds: doublePrecision('hour_seconds').array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.liftId, t.kind, t.day] })],
 );

@@ -25,7 +25,7 @@ CREATE TABLE "daily_availability" (
 	"lift_id" integer NOT NULL,
 	"kind" text NOT NULL,
 	"day" date NOT NULL,
-	"hour_seconds" integer[] NOT NULL,
+	"hour_seconds" double precision[] NOT NULL,
 	CONSTRAINT "daily_availability_lift_id_kind_day_pk" PRIMARY KEY("lift_id","kind","day")
 );
 --> statement-breakpoint

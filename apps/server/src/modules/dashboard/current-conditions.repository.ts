@@ -1,0 +1,109 @@
+// What is wrong with each lift right now (DESIGN §4 current view), one row per lift and condition.
+// The current-view counts, /current-state and the current stats details all read this.
+import { sql } from 'drizzle-orm';
+import type { LiftStatus } from '@liftwacht/contracts/dashboard';
+import type { Db } from '../../db/database.ts';
+import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { liftScopeSql, type LiftScope } from './stats-scope.ts';
+
+export interface ConditionRow {
+  liftId: number;
+  name: string;
+  address: string;
+  buildingName: string | null;
+  status: LiftStatus;
+  /** When the condition began (timestamp), or the value that qualifies it (rides, date). */
+  since: string | null;
+  value: number | string | null;
+}
+
+/** A module that has not been heard from for this long counts as not connected. */
+export const senseSilenceMs = 10 * 60 * 1000;
+
+export class CurrentConditionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async conditions(scope: LiftScope, now: Date): Promise<ConditionRow[]> {
+    const nowTs = sql`${now.toISOString()}::timestamptz`;
+    const today = sql`(${nowTs} at time zone ${businessTimeZone})::date`;
+    const silentSince = new Date(now.getTime() - senseSilenceMs).toISOString();
+    const rows = await sqlRows<ConditionRow & { since: Date | string | null }>(
+      this.db,
+      sql`
+      with scoped as (
+        select l.id, l.name, l.address, l.building_name, l.lift_type, l.service_ride_threshold
+        from lifts l where ${liftScopeSql(scope)}
+      ),
+      open_events as (
+        select e.lift_id, e.type, min(e.started_at) as since
+        from events e join scoped s on s.id = e.lift_id
+        where e.ended_at is null and e.started_at <= ${nowTs}
+          and e.type in ('unavailable', 'sense_failure', 'intercom_unavailable')
+        group by e.lift_id, e.type
+      ),
+      conditions as (
+        select oe.lift_id, case oe.type
+                 when 'unavailable' then 'liftUnavailable'
+                 when 'sense_failure' then 'senseFailureSensor'
+                 else 'intercomUnavailable' end as status,
+               oe.since::text as since, null::text as value
+        from open_events oe join scoped s on s.id = oe.lift_id
+        where oe.type <> 'intercom_unavailable' or s.lift_type is not null
+        union all
+        select v.lift_id, 'visits', min(v.started_at)::text, null
+        from visits v join scoped s on s.id = v.lift_id
+        where v.state = 'progress'
+        group by v.lift_id
+        union all
+        select s.id, 'servicecounterMaintenanceAlert', lm.last_at::text, rides.total::text
+        from scoped s
+        left join lateral (
+          select max(v.started_at) as last_at from visits v
+          where v.lift_id = s.id and v.type = 'maintenance' and v.state = 'finished'
+        ) lm on true
+        cross join lateral (
+          select coalesce(sum(dc.value), 0)::bigint as total from daily_counters dc
+          where dc.lift_id = s.id and dc.kind = 'rides'
+            and (lm.last_at is null or dc.day > (lm.last_at at time zone ${businessTimeZone})::date)
+        ) rides
+        where rides.total > s.service_ride_threshold
+        union all
+        select s.id, 'approvalRejected', li.inspected_on::text, null
+        from scoped s
+        cross join lateral (
+          select i.result, i.inspected_on from inspections i where i.lift_id = s.id
+          order by i.inspected_on desc, i.id desc limit 1
+        ) li
+        where li.result = 'rejected'
+        union all
+        select s.id, 'approvalExpired', va.valid_until::text, va.valid_until::text
+        from scoped s
+        cross join lateral (
+          select max(i.valid_until) as valid_until from inspections i
+          where i.lift_id = s.id and i.result = 'approved'
+        ) va
+        where va.valid_until < ${today}
+        union all
+        select s.id, 'senseNotConnected', m.last_seen_at::text, null
+        from scoped s join modules m on m.lift_id = s.id
+        where m.last_seen_at is null or m.last_seen_at < ${silentSince}::timestamptz
+      )
+      select c.lift_id as "liftId", s.name, s.address, s.building_name as "buildingName",
+             c.status, c.since, c.value
+      from conditions c join scoped s on s.id = c.lift_id
+      order by c.status, s.name, c.lift_id`,
+    );
+    return rows.map((r) => ({
+      ...r,
+      since: r.since === null ? null : normaliseTimestamp(String(r.since)),
+      value: r.status === 'servicecounterMaintenanceAlert' && r.value !== null ? Number(r.value) : r.value,
+    }));
+  }
+}
+
+/** Postgres text of a timestamptz/date ("2026-03-01 10:00:00+00") into ISO 8601. */
+function normaliseTimestamp(text: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  return new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString();
+}

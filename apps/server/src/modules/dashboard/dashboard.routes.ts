@@ -1,0 +1,79 @@
+// HTTP for the dashboard: GET /stats, /stats/details and /current-state (spec §7).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  currentStateQuerySchema,
+  currentStateResponseSchema,
+  statsDetailsQuerySchema,
+  statsDetailsResponseSchema,
+  statsQuerySchema,
+  statsResponseSchema,
+} from '@liftwacht/contracts/dashboard';
+import { principalOf } from '../../plugins/auth.ts';
+import { AvailabilityRepository } from './availability.repository.ts';
+import { CurrentConditionsRepository } from './current-conditions.repository.ts';
+import { DashboardRepository } from './dashboard.repository.ts';
+import { DashboardService } from './dashboard.service.ts';
+import { PeriodFiguresRepository } from './period-figures.repository.ts';
+
+const bearer = [{ bearerAuth: [] }];
+
+export function dashboardRoutes(app: FastifyInstance): void {
+  const service = new DashboardService(
+    new DashboardRepository(app.db),
+    new AvailabilityRepository(app.db),
+    new CurrentConditionsRepository(app.db),
+    new PeriodFiguresRepository(app.db),
+    app.access,
+    app.clock,
+  );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Dashboard figures: the current view without from/to, the period view with them',
+        security: bearer,
+        querystring: statsQuerySchema,
+        response: { 200: statsResponseSchema },
+      },
+      preHandler: [app.authenticate, app.requirePermission('dashboard.view')],
+    },
+    async (request) => ({ data: await service.stats(principalOf(request), request.query) }),
+  );
+
+  r.get(
+    '/stats/details',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The lifts behind a dashboard figure, with the value that put each there',
+        security: bearer,
+        querystring: statsDetailsQuerySchema,
+        response: { 200: statsDetailsResponseSchema },
+      },
+      preHandler: [app.authenticate, app.requirePermission('stats.details')],
+    },
+    async (request) => {
+      const { items, total } = await service.details(principalOf(request), request.query);
+      return { data: { items, pagination: { limit: request.query.limit, offset: request.query.offset }, total } };
+    },
+  );
+
+  r.get(
+    '/current-state',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "Each lift's current statuses (organisationId 0: none chosen, empty list)",
+        security: bearer,
+        querystring: currentStateQuerySchema,
+        response: { 200: currentStateResponseSchema },
+      },
+      preHandler: [app.authenticate, app.requirePermission('dashboard.view')],
+    },
+    async (request) => ({ data: await service.currentState(principalOf(request), request.query.organisationId) }),
+  );
+}

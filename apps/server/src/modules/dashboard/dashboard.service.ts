@@ -1,0 +1,259 @@
+// The dashboard's rules: who may see which view, and the figures of the current and period views.
+import type {
+  CurrentStats,
+  LiftStatus,
+  PeriodStats,
+  StatsDetailItem,
+  StatsDetailsQuery,
+  StatsQuery,
+} from '@liftwacht/contracts/dashboard';
+import { hasPermission } from '@liftwacht/contracts/permissions';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { OrganisationAccess } from '../../plugins/access.ts';
+import type { Principal } from '../../plugins/auth-sessions.repository.ts';
+import { computeAvailability } from './availability-engine.ts';
+import type { AvailabilityRepository } from './availability.repository.ts';
+import { inBracket, summariseAvailability } from './availability.ts';
+import type { ConditionRow, CurrentConditionsRepository } from './current-conditions.repository.ts';
+import type { DashboardRepository } from './dashboard.repository.ts';
+import type { PeriodFigure, PeriodFiguresRepository } from './period-figures.repository.ts';
+import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
+
+/** Current-view figures every role with a dashboard sees (spec §2: "always shown"). */
+const alwaysShown: readonly LiftStatus[] = ['intercomUnavailable', 'senseNotConnected'];
+const allStatuses: readonly LiftStatus[] = [
+  'liftUnavailable',
+  'senseFailureSensor',
+  'visits',
+  'servicecounterMaintenanceAlert',
+  'approvalRejected',
+  'approvalExpired',
+  'intercomUnavailable',
+  'senseNotConnected',
+];
+
+export class DashboardService {
+  constructor(
+    private readonly repository: DashboardRepository,
+    private readonly availability: AvailabilityRepository,
+    private readonly conditions: CurrentConditionsRepository,
+    private readonly figures: PeriodFiguresRepository,
+    private readonly access: OrganisationAccess,
+    private readonly clock: Clock,
+  ) {}
+
+  async stats(principal: Principal, query: StatsQuery): Promise<CurrentStats | PeriodStats> {
+    const scope = await this.scope(principal, query.organisationId, query.liftId);
+    if (query.from && query.to) {
+      this.assertPeriodAllowed(principal);
+      return this.periodStats(scope, {
+        from: query.from,
+        to: query.to,
+        startHour: query.startHour,
+        endHour: query.endHour,
+      });
+    }
+    return this.currentStats(principal, scope);
+  }
+
+  async currentState(principal: Principal, organisationId: number) {
+    if (organisationId === 0) return { items: [] };
+    const scope = await this.scope(principal, organisationId);
+    const visible = this.visibleStatuses(principal);
+    const byLift = new Map<
+      number,
+      { liftId: number; name: string; statuses: { status: LiftStatus; since: string | null }[] }
+    >();
+    for (const row of await this.conditions.conditions(scope, this.clock.now())) {
+      if (!visible.includes(row.status)) continue;
+      const item = byLift.get(row.liftId) ?? { liftId: row.liftId, name: row.name, statuses: [] };
+      item.statuses.push({ status: row.status, since: row.since });
+      byLift.set(row.liftId, item);
+    }
+    return { items: [...byLift.values()].sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.liftId - b.liftId) };
+  }
+
+  async details(principal: Principal, query: StatsDetailsQuery): Promise<{ items: StatsDetailItem[]; total: number }> {
+    const scope = await this.scope(principal, query.organisationId);
+    const now = this.clock.now();
+    const all = await this.detailItems(principal, scope, query, now);
+    return { items: all.slice(query.offset, query.offset + query.limit), total: all.length };
+  }
+
+  private async detailItems(
+    principal: Principal,
+    scope: LiftScope,
+    query: StatsDetailsQuery,
+    now: Date,
+  ): Promise<StatsDetailItem[]> {
+    const { type } = query;
+    const period: BusinessPeriod | undefined =
+      query.from && query.to
+        ? { from: query.from, to: query.to, startHour: query.startHour, endHour: query.endHour }
+        : undefined;
+
+    if (type === 'liftAvailability' || type === 'intercomAvailability') {
+      this.assertPeriodAllowed(principal);
+      if (!period) throw periodRequired();
+      const kind = type === 'liftAvailability' ? 'unavailable' : 'intercom_unavailable';
+      const result = await computeAvailability(this.availability, kind, scope, period, now);
+      const lifts = await this.repository.liftSummaries(scope.organisationId);
+      const lower = query.lower ?? 0;
+      const upper = query.upper ?? null;
+      return [...result.perLift]
+        .filter(([, fraction]) => inBracket(fraction, lower, upper))
+        .sort(([a, fa], [b, fb]) => fa - fb || a - b)
+        .map(([liftId, fraction]) => ({
+          ...summary(lifts, liftId),
+          value: fraction * 100,
+          unit: 'percentage' as const,
+        }));
+    }
+
+    const periodFigure = periodFigureOf(type, period);
+    if (periodFigure) {
+      this.assertPeriodAllowed(principal);
+      if (!period) throw periodRequired();
+      const lifts = await this.repository.liftSummaries(scope.organisationId);
+      const rows = (await this.figures.figures(scope, period, now)).filter((r) => r.figure === periodFigure);
+      return rows
+        .map((r) => ({
+          ...summary(lifts, r.liftId),
+          value: r.value ?? r.count,
+          unit:
+            r.value === null
+              ? ('count' as const)
+              : periodFigure === 'maintenanceExpired'
+                ? ('days' as const)
+                : ('date' as const),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'nl') || a.liftId - b.liftId);
+    }
+
+    const status = type as LiftStatus;
+    if (!allStatuses.includes(status)) throw notFound('Statistic');
+    if (!this.visibleStatuses(principal).includes(status)) throw forbidden();
+    const rows = (await this.conditions.conditions(scope, now)).filter((r) => r.status === status);
+    return rows.map((r) => conditionItem(r));
+  }
+
+  private async currentStats(principal: Principal, scope: LiftScope): Promise<CurrentStats> {
+    const rows = await this.conditions.conditions(scope, this.clock.now());
+    const counts = new Map<LiftStatus, Set<number>>();
+    for (const row of rows) {
+      const set = counts.get(row.status) ?? new Set<number>();
+      set.add(row.liftId);
+      counts.set(row.status, set);
+    }
+    const n = (s: LiftStatus) => counts.get(s)?.size ?? 0;
+    const result: CurrentStats = {
+      view: 'current',
+      intercomUnavailable: n('intercomUnavailable'),
+      senseNotConnected: n('senseNotConnected'),
+    };
+    if (this.seesAllStatuses(principal)) {
+      Object.assign(result, {
+        liftUnavailable: n('liftUnavailable'),
+        senseFailureSensor: n('senseFailureSensor'),
+        visits: n('visits'),
+        servicecounterMaintenanceAlert: n('servicecounterMaintenanceAlert'),
+        approvalRejected: n('approvalRejected'),
+        approvalExpired: n('approvalExpired'),
+      });
+    }
+    return result;
+  }
+
+  private async periodStats(scope: LiftScope, period: BusinessPeriod): Promise<PeriodStats> {
+    const now = this.clock.now();
+    const [lift, intercom, figureRows, energyWh] = await Promise.all([
+      computeAvailability(this.availability, 'unavailable', scope, period, now),
+      computeAvailability(this.availability, 'intercom_unavailable', scope, period, now),
+      this.figures.figures(scope, period, now),
+      this.figures.energyWh(scope, period),
+    ]);
+    const total = (figure: PeriodFigure) =>
+      figureRows.filter((r) => r.figure === figure).reduce((sum, r) => sum + r.count, 0);
+    const lifts = (figure: PeriodFigure) => figureRows.filter((r) => r.figure === figure).length;
+    return {
+      view: 'period',
+      from: period.from,
+      to: period.to,
+      liftAvailability: summariseAvailability(lift.perLift, lift.unavailableSeconds),
+      intercomAvailability: summariseAvailability(intercom.perLift, intercom.unavailableSeconds),
+      approvalRejected: { count: total('approvalRejected') },
+      approvalExpired: { count: total('approvalExpired'), lift_count: lifts('approvalExpired') },
+      maintenanceBeforeInterval: { count: total('maintenanceBeforeInterval') },
+      maintenanceOnInterval: { count: total('maintenanceOnInterval') },
+      maintenanceAfterInterval: { count: total('maintenanceAfterInterval') },
+      maintenanceExpired: { lift_count: lifts('maintenanceExpired') },
+      energyWh,
+      maintenanceVisits: { count: total('maintenanceVisits') },
+    };
+  }
+
+  /** Organisation (and lift) the principal may read; 404 otherwise and when it has no lifts. */
+  private async scope(principal: Principal, organisationId: number, liftId?: number): Promise<LiftScope> {
+    if (!hasPermission(principal.roles, 'dashboard.view')) throw forbidden();
+    await this.access.assertOrganisation(principal, organisationId);
+    if (liftId !== undefined) {
+      if (!(await this.repository.liftExists(organisationId, liftId))) throw notFound('Lift');
+    } else if ((await this.repository.liftCount(organisationId)) === 0) {
+      // spec §8: a stats 404 shows the "organisation has no lifts" message
+      throw notFound('Lifts of this organisation');
+    }
+    return { organisationId, liftId };
+  }
+
+  private assertPeriodAllowed(principal: Principal): void {
+    if (!hasPermission(principal.roles, 'stats.period')) throw forbidden();
+  }
+
+  private seesAllStatuses(principal: Principal): boolean {
+    return hasPermission(principal.roles, 'stats.period');
+  }
+
+  private visibleStatuses(principal: Principal): readonly LiftStatus[] {
+    return this.seesAllStatuses(principal) ? allStatuses : alwaysShown;
+  }
+}
+
+const periodRequired = () => badRequest('validation_failed', 'from: required for a period statistic', 'from');
+
+function periodFigureOf(type: StatsDetailsQuery['type'], period: BusinessPeriod | undefined): PeriodFigure | undefined {
+  switch (type) {
+    case 'maintenanceBeforeInterval':
+    case 'maintenanceOnInterval':
+    case 'maintenanceAfterInterval':
+    case 'maintenanceExpired':
+      return type;
+    // Without a period these two are the current conditions of the same name.
+    case 'approvalRejected':
+    case 'approvalExpired':
+      return period ? type : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function summary(
+  lifts: Map<number, { name: string; address: string; buildingName: string | null }>,
+  liftId: number,
+): Pick<StatsDetailItem, 'liftId' | 'name' | 'address' | 'buildingName'> {
+  const lift = lifts.get(liftId);
+  return { liftId, name: lift?.name ?? '', address: lift?.address ?? '', buildingName: lift?.buildingName ?? null };
+}
+
+function conditionItem(row: ConditionRow): StatsDetailItem {
+  const base = { liftId: row.liftId, name: row.name, address: row.address, buildingName: row.buildingName };
+  switch (row.status) {
+    case 'servicecounterMaintenanceAlert':
+      return { ...base, value: row.value, unit: 'rides' };
+    case 'approvalRejected':
+    case 'approvalExpired':
+      return { ...base, value: row.since, unit: 'date' };
+    default:
+      return { ...base, value: row.since, unit: 'timestamp' };
+  }
+}

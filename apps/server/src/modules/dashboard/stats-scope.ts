@@ -1,0 +1,34 @@
+// Which lifts and which time span a statistics request covers, as SQL fragments shared by the
+// dashboard repositories. Period bounds are local (Europe/Amsterdam) midnights.
+import { sql, type SQL } from 'drizzle-orm';
+import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+
+export interface LiftScope {
+  organisationId: number;
+  liftId?: number | undefined;
+}
+
+export interface BusinessPeriod {
+  from: string;
+  to: string;
+  startHour: number;
+  endHour: number;
+}
+
+/** `l` is the lifts alias in every dashboard query. */
+export function liftScopeSql(scope: LiftScope): SQL {
+  return scope.liftId === undefined
+    ? sql`l.organisation_id = ${scope.organisationId}`
+    : sql`l.organisation_id = ${scope.organisationId} and l.id = ${scope.liftId}`;
+}
+
+/** First instant of the period: local midnight of `from`. */
+export const periodStartSql = (p: BusinessPeriod): SQL =>
+  sql`((${p.from}::date)::timestamp at time zone ${businessTimeZone})`;
+
+/** First instant after the period: local midnight after `to`. */
+export const periodEndSql = (p: BusinessPeriod): SQL =>
+  sql`(((${p.to}::date) + 1)::timestamp at time zone ${businessTimeZone})`;
+
+/** Local hour of a timestamptz expression. */
+export const localHourSql = (expr: SQL): SQL => sql`extract(hour from ${expr} at time zone ${businessTimeZone})`;

@@ -1,0 +1,181 @@
+// Dashboard statistics (spec §3 stats response, §7 /stats, /current-state; DESIGN §4 rules).
+import { z } from 'zod';
+import { dataOf, isoDateSchema, listOf } from './common.ts';
+
+/** Availability brackets in fractions: [0, 0.98), [0.98, 0.99), [0.99, 1]. */
+export const availabilityBrackets = [
+  { lower: 0, upper: 0.98 },
+  { lower: 0.98, upper: 0.99 },
+  { lower: 0.99, upper: null },
+] as const;
+
+export const defaultStartHour = 7;
+export const defaultEndHour = 19;
+
+const hour = z.coerce.number().int().min(0).max(24);
+
+export const statsQuerySchema = z
+  .object({
+    organisationId: z.coerce.number().int().positive(),
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    startHour: hour.default(defaultStartHour),
+    endHour: hour.default(defaultEndHour),
+    liftId: z.coerce.number().int().positive().optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.from === undefined) !== (q.to === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.from === undefined ? 'from' : 'to'],
+        message: 'from and to go together: give both for a period, neither for the current view',
+      });
+    }
+    if (q.from && q.to && q.from > q.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    if (q.startHour >= q.endHour)
+      ctx.addIssue({ code: 'custom', path: ['endHour'], message: 'must be after startHour' });
+  });
+export type StatsQuery = z.infer<typeof statsQuerySchema>;
+
+export const bracketSchema = z.object({
+  lower: z.number(),
+  upper: z.number().nullable(),
+  count: z.number().int(),
+});
+
+export const availabilitySchema = z.object({
+  /** Mean availability over the lifts, in percent (0–100), unrounded. */
+  percentage: z.number(),
+  brackets: z.array(bracketSchema),
+  /** Lifts that count (intercom: lifts with a lift type). */
+  liftCount: z.number().int(),
+  /** Unavailable seconds inside the business window, summed over the lifts. */
+  unavailableSeconds: z.number(),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** Current view: counts of lifts per condition right now. Restricted counts are absent for client-light. */
+export const currentStatsSchema = z.object({
+  view: z.literal('current'),
+  liftUnavailable: z.number().int().optional(),
+  senseFailureSensor: z.number().int().optional(),
+  visits: z.number().int().optional(),
+  servicecounterMaintenanceAlert: z.number().int().optional(),
+  approvalRejected: z.number().int().optional(),
+  approvalExpired: z.number().int().optional(),
+  intercomUnavailable: z.number().int(),
+  senseNotConnected: z.number().int(),
+});
+export type CurrentStats = z.infer<typeof currentStatsSchema>;
+
+export const periodStatsSchema = z.object({
+  view: z.literal('period'),
+  from: isoDateSchema,
+  to: isoDateSchema,
+  liftAvailability: availabilitySchema,
+  intercomAvailability: availabilitySchema,
+  approvalRejected: z.object({ count: z.number().int() }),
+  approvalExpired: z.object({ count: z.number().int(), lift_count: z.number().int() }),
+  maintenanceBeforeInterval: z.object({ count: z.number().int() }),
+  maintenanceOnInterval: z.object({ count: z.number().int() }),
+  maintenanceAfterInterval: z.object({ count: z.number().int() }),
+  maintenanceExpired: z.object({ lift_count: z.number().int() }),
+  /** Energy used in the period, Wh (single-lift variant shows it as kWh). */
+  energyWh: z.number(),
+  /** Maintenance visits in the period. */
+  maintenanceVisits: z.object({ count: z.number().int() }),
+});
+export type PeriodStats = z.infer<typeof periodStatsSchema>;
+
+export const statsResponseSchema = dataOf(z.discriminatedUnion('view', [currentStatsSchema, periodStatsSchema]));
+export type StatsResponse = z.infer<typeof statsResponseSchema>;
+
+export const statsDetailTypes = [
+  'liftUnavailable',
+  'senseFailureSensor',
+  'visits',
+  'servicecounterMaintenanceAlert',
+  'approvalRejected',
+  'approvalExpired',
+  'intercomUnavailable',
+  'senseNotConnected',
+  'liftAvailability',
+  'intercomAvailability',
+  'maintenanceBeforeInterval',
+  'maintenanceOnInterval',
+  'maintenanceAfterInterval',
+  'maintenanceExpired',
+] as const;
+export const statsDetailTypeSchema = z.enum(statsDetailTypes);
+export type StatsDetailType = z.infer<typeof statsDetailTypeSchema>;
+
+const fraction = z.coerce.number().min(0).max(1);
+
+export const statsDetailsQuerySchema = z
+  .object({
+    type: statsDetailTypeSchema,
+    organisationId: z.coerce.number().int().positive(),
+    lower: fraction.optional(),
+    upper: fraction.optional(),
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    startHour: hour.default(defaultStartHour),
+    endHour: hour.default(defaultEndHour),
+    limit: z.coerce.number().int().min(1).max(10000).default(1000),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.from === undefined) !== (q.to === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.from === undefined ? 'from' : 'to'],
+        message: 'from and to go together',
+      });
+    }
+    if (q.from && q.to && q.from > q.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    if (q.lower !== undefined && q.upper !== undefined && q.lower > q.upper) {
+      ctx.addIssue({ code: 'custom', path: ['upper'], message: 'must not be below lower' });
+    }
+    if (q.startHour >= q.endHour)
+      ctx.addIssue({ code: 'custom', path: ['endHour'], message: 'must be after startHour' });
+  });
+export type StatsDetailsQuery = z.infer<typeof statsDetailsQuerySchema>;
+
+export const statsDetailItemSchema = z.object({
+  liftId: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  buildingName: z.string().nullable(),
+  /** The value that put the lift in this list: a percentage, a count, seconds, or a date. */
+  value: z.union([z.number(), z.string()]).nullable(),
+  /** What value measures, for labels: percentage | count | date | timestamp | rides | days. */
+  unit: z.enum(['percentage', 'count', 'date', 'timestamp', 'rides', 'days']),
+});
+export type StatsDetailItem = z.infer<typeof statsDetailItemSchema>;
+export const statsDetailsResponseSchema = listOf(statsDetailItemSchema);
+
+export const currentStateQuerySchema = z.object({
+  organisationId: z.coerce.number().int().min(0),
+});
+
+export const liftStatusSchema = z.enum([
+  'liftUnavailable',
+  'senseFailureSensor',
+  'visits',
+  'servicecounterMaintenanceAlert',
+  'approvalRejected',
+  'approvalExpired',
+  'intercomUnavailable',
+  'senseNotConnected',
+]);
+export type LiftStatus = z.infer<typeof liftStatusSchema>;
+
+export const currentStateItemSchema = z.object({
+  liftId: z.number().int(),
+  name: z.string(),
+  /** since: ISO timestamp, or a date (yyyy-MM-dd) for inspection conditions. */
+  statuses: z.array(z.object({ status: liftStatusSchema, since: z.string().nullable() })),
+});
+export const currentStateResponseSchema = dataOf(z.object({ items: z.array(currentStateItemSchema) }));
