@@ -13,6 +13,8 @@ export default defineConfig({
     // scripts/report-size.mjs reads the manifest to find what the login route loads.
     manifest: true,
     target: 'es2022',
+    // Every browser the portal supports has native modulepreload; the polyfill is dead weight.
+    modulePreload: { polyfill: false },
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

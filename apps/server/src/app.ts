@@ -6,15 +6,29 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { eventsPlugin } from './modules/events/events.plugin.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
+import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { liftsRoutes } from './modules/lifts/lifts.routes.ts';
+import { mailQueuePlugin } from './modules/notifications/mail-queue.plugin.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
+import { realtimePlugin } from './modules/realtime/realtime.plugin.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { visitsRoutes } from './modules/visits/visits.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import type { Mailer } from './plugins/mail.ts';
+import { mqttPlugin } from './plugins/mqtt.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { socketIoPlugin } from './plugins/socket-io.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface AppDependencies {
@@ -45,6 +59,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(accessPlugin);
+  // Notification mails: the queue worker, and app.liftEvents that creates events and queues their mails
+  await app.register(mailQueuePlugin);
+  await app.register(eventsPlugin);
+  // Realtime: Socket.IO, who may listen, module messages in (MQTT, HTTP) and out to browsers
+  await app.register(socketIoPlugin);
+  await app.register(realtimePlugin);
+  await app.register(ingestPlugin);
+  await app.register(mqttPlugin);
 
   // Feature modules under /liftwacht
   await app.register(
@@ -53,6 +75,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       authRoutes(api);
       organisationsRoutes(api);
       dashboardRoutes(api);
+      reportsRoutes(api);
+      eventsRoutes(api);
+      callsRoutes(api);
+      subscriptionsRoutes(api);
+      liftsRoutes(api);
+      visitsRoutes(api);
+      realtimeRoutes(api);
+      ingestRoutes(api);
       return Promise.resolve();
     },
     { prefix: '/liftwacht' },

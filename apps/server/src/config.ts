@@ -1,6 +1,7 @@
 // The environment, parsed and validated once at start. Every setting the server reads is here.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -37,6 +38,33 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SEED_DEMO: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  // Realtime and ingest (docs/realtime.md)
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\//, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  MQTT_SESSION_EXPIRY_SECONDS: z.coerce.number().int().min(0).max(2_592_000).default(86_400),
+  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(5),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  SOCKET_ALLOWED_ORIGINS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((o) => ['', '*'].includes(o.trim()) || URL.canParse(o.trim())),
+      'must be a comma-separated list of origins such as https://portal.example.nl, or *',
+    )
+    .optional(),
+  SENSE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
+  SIMULATOR: booleanFlag.default(true),
+  SIMULATOR_RATE: z.coerce.number().positive().max(100_000).optional(),
 });
 
 export interface Config {
@@ -53,6 +81,21 @@ export interface Config {
   loginRateLimit: { perUsername: number; perIp: number; windowSeconds: number };
   seedDemo: boolean;
   webDistDir: string | undefined;
+  mqtt: {
+    /** Port of the embedded broker (loopback only); 0 picks a free one. Unused with url. */
+    port: number;
+    /** An external broker; the embedded one does not start when set. */
+    url: string | undefined;
+    /** This node's session on an external broker: stable, so a restart resumes unacknowledged messages. */
+    clientId: string;
+    sessionExpirySeconds: number;
+  };
+  ingest: { batchSize: number; batchWaitMs: number };
+  redisUrl: string | undefined;
+  /** Origins (scheme://host[:port]) a browser socket may come from; '*' allows any. */
+  socketAllowedOrigins: string[];
+  senseTokenTtlSeconds: number;
+  simulator: { enabled: boolean; rate: number | undefined };
 }
 
 export class ConfigError extends Error {
@@ -70,12 +113,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
@@ -88,7 +132,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemo: e.SEED_DEMO,
     webDistDir: e.WEB_DIST_DIR,
+    mqtt: {
+      port: e.MQTT_PORT,
+      url: e.MQTT_URL,
+      clientId: e.MQTT_CLIENT_ID ?? `liftwacht-${hostname().replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 40)}-${e.PORT}`,
+      sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
+    },
+    ingest: { batchSize: e.INGEST_BATCH_SIZE, batchWaitMs: e.INGEST_BATCH_WAIT_MS },
+    redisUrl: e.REDIS_URL,
+    socketAllowedOrigins: socketOrigins(e.SOCKET_ALLOWED_ORIGINS, publicUrl, e.PUBLIC_URL === undefined, e.PORT),
+    senseTokenTtlSeconds: e.SENSE_TOKEN_TTL_SECONDS,
+    simulator: { enabled: e.SIMULATOR, rate: e.SIMULATOR_RATE },
   };
+}
+
+/**
+ * The public origin, the listed ones, and — when PUBLIC_URL is not set, i.e. on a developer's
+ * machine — both loopback spellings of the server and the Vite dev/preview servers that proxy to it.
+ */
+function socketOrigins(listed: string | undefined, publicUrl: string, local: boolean, port: number): string[] {
+  const origins = new Set([new URL(publicUrl).origin]);
+  if (local) {
+    for (const host of ['127.0.0.1', 'localhost']) {
+      for (const p of [port, 5173, 4173]) origins.add(`http://${host}:${String(p)}`);
+    }
+  }
+  for (const item of (listed ?? '').split(',')) {
+    const trimmed = item.trim();
+    if (trimmed === '*') origins.add('*');
+    else if (trimmed) origins.add(new URL(trimmed).origin);
+  }
+  return [...origins];
 }
 
 /** A random secret kept in DATA_DIR, so tokens survive restarts without a hard-coded default. */

@@ -1,11 +1,15 @@
-// Starts Liftwacht: configuration, database (migrated, seeded when empty), HTTP, graceful shutdown.
+// Starts Liftwacht: configuration, database (migrated, seeded when empty), HTTP, MQTT ingest, the
+// module simulator for the demo fleet, graceful shutdown.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, databaseTarget, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { demoPassword, demoUsers, isDatabaseEmpty, seedDemoFleet } from './db/seed/seed-demo-fleet.ts';
+import { startFleetSimulator } from './db/simulator/fleet-simulator.ts';
+import type { ModuleSimulator } from './db/simulator/module-simulator.ts';
 import { systemClock } from './lib/clock.ts';
+import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { createMailer } from './plugins/mail.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
     app.log.info({ summary }, 'demo fleet loaded');
   }
 
+  let simulator: ModuleSimulator | null = null;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -48,6 +53,8 @@ async function main(): Promise<void> {
     force.unref();
     void (async () => {
       try {
+        // Modules first, so the last messages they send are still stored and acknowledged.
+        await simulator?.stop();
         await app.close();
         await database.close();
         app.log.info('stopped cleanly');
@@ -62,12 +69,32 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await app.mqtt.start();
+  app.ingest.health.start(healthCheckIntervalMs);
+  const mqttLine =
+    app.mqtt.mode === 'embedded'
+      ? `MQTT: embedded broker on mqtt://127.0.0.1:${String(app.mqtt.port)}`
+      : `MQTT: subscribed at ${config.mqtt.url ?? ''} as ${config.mqtt.clientId}`;
+  let simulatorLine = 'Module simulator: off';
+  if (config.simulator.enabled) {
+    simulator = await startFleetSimulator({
+      db: database.db,
+      brokerUrl: config.mqtt.url ?? `mqtt://127.0.0.1:${String(app.mqtt.port)}`,
+      rate: config.simulator.rate,
+      log: app.log.child({ module: 'simulator' }),
+      now: systemClock.now(),
+    });
+    simulatorLine = simulator
+      ? `Module simulator: ${String(simulator.size)} modules (SIMULATOR=off to stop it)`
+      : 'Module simulator: no modules in the database';
+  }
   const url = `http://${config.host}:${String(config.port)}`;
   const logins = demoUsers.map((u) => `    ${u.username.padEnd(16)} ${u.role}`).join('\n');
   // Printed plainly (not as a log line) because a person starting the demo reads it.
   process.stdout.write(
     `\nLiftwacht is serving at ${url}  (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s, ${database.kind})\n` +
       `API docs: ${url}/liftwacht/docs\n` +
+      `${mqttLine}\n${simulatorLine}\n` +
       `Demo logins (password ${demoPassword}):\n${logins}\n\n`,
   );
 }

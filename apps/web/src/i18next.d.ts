@@ -1,10 +1,10 @@
 // Types translation keys from the Dutch resources, so a mistyped or missing key fails `tsc`.
 import 'i18next';
-import type { nlResources } from './locales/resources.ts';
+import type { Resources } from './locales/resources.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof nlResources;
+    resources: Resources;
   }
 }

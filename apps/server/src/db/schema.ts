@@ -140,6 +140,30 @@ export const lifts = pgTable(
     serviceRideThreshold: integer('service_ride_threshold').notNull().default(20000),
     commissionedOn: date('commissioned_on', { mode: 'string' }),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    // Every searchable field in one lower-case, accent-folded text, kept by the database on every
+    // write, so the lift search is case- and accent-insensitive without an extension (pg_trgm and
+    // unaccent are not available on every PGlite). liftwacht_fold() comes from migration 0001.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql.raw(
+        `liftwacht_fold(${[
+          'name',
+          'address',
+          // "3511 AB" and "3511AB" both find a postal code
+          "coalesce(postal_code, '') || ' ' || coalesce(replace(postal_code, ' ', ''), '')",
+          ...[
+            'city',
+            'building_name',
+            'sbcl_id',
+            'serial_number',
+            'owner_number',
+            'inspection_number',
+            'installer_number',
+            'telephone_number',
+            'manufacturer_number',
+          ].map((column) => `coalesce(${column}, '')`),
+        ].join(" || ' | ' || ")})`,
+      ),
+    ),
   },
   (t) => [index('lifts_organisation_idx').on(t.organisationId)],
 );
@@ -231,7 +255,13 @@ export const visits = pgTable(
     person: text('person'),
     remarks: text('remarks'),
   },
-  (t) => [index('visits_lift_started_idx').on(t.liftId, t.startedAt)],
+  (t) => [
+    index('visits_lift_started_idx').on(t.liftId, t.startedAt),
+    // The few visits going on right now, for the "visit in progress" status of every lift.
+    index('visits_progress_idx')
+      .on(t.liftId)
+      .where(sql`${t.state} = 'progress'`),
+  ],
 );
 
 export const inspections = pgTable(

@@ -20,5 +20,7 @@ export function ComponentBoundary({ children, onRetry }: ComponentBoundaryProps)
 
 function ComponentErrorFallback({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return <ErrorPanel title={t('errors.component.title')} actionLabel={t('errors.component.action')} onAction={onRetry} />;
+  return (
+    <ErrorPanel title={t('errors.component.title')} actionLabel={t('errors.component.action')} onAction={onRetry} />
+  );
 }

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { reloadPage } from '../lib/reload-page.ts';
 import { ErrorPanel } from './error-panel.tsx';
 
 /** The outermost fallback: nothing below it can be trusted, so the only way out is a reload. */
@@ -11,7 +12,7 @@ export function CriticalErrorFallback() {
         title={t('errors.critical.title')}
         message={t('errors.critical.message')}
         actionLabel={t('errors.critical.action')}
-        onAction={() => window.location.reload()}
+        onAction={reloadPage}
       />
     </Box>
   );

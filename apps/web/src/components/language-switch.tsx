@@ -1,4 +1,6 @@
-import TextField from '@mui/material/TextField';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locales } from '@liftwacht/contracts/auth';
 import { changeLocale, isLocale, toLocale } from '../lib/i18n.ts';
@@ -9,26 +11,40 @@ const languageLabelKeys = {
   'en-US': 'language.en-US',
 } as const;
 
-/** A native select: light enough for the login page and fully keyboard/screen-reader friendly. */
+/** A plain native select: tiny on the login page and fully keyboard/screen-reader friendly. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  const id = useId();
   return (
-    <TextField
-      select
-      size="small"
-      label={t('language.label')}
-      value={toLocale(i18n.language)}
-      onChange={(event) => {
-        if (isLocale(event.target.value)) changeLocale(event.target.value);
-      }}
-      slotProps={{ select: { native: true } }}
-      sx={{ minWidth: 160 }}
-    >
-      {locales.map((locale) => (
-        <option key={locale} value={locale}>
-          {t(languageLabelKeys[locale])}
-        </option>
-      ))}
-    </TextField>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Typography component="label" htmlFor={id} variant="body2">
+        {t('language.label')}
+      </Typography>
+      <Box
+        component="select"
+        id={id}
+        value={toLocale(i18n.language)}
+        onChange={(event) => {
+          if (isLocale(event.target.value)) void changeLocale(event.target.value);
+        }}
+        sx={{
+          font: 'inherit',
+          fontSize: '0.875rem',
+          py: 0.5,
+          px: 1,
+          border: 1,
+          borderColor: 'grey.500',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+        }}
+      >
+        {locales.map((locale) => (
+          <option key={locale} value={locale}>
+            {t(languageLabelKeys[locale])}
+          </option>
+        ))}
+      </Box>
+    </Box>
   );
 }

@@ -31,7 +31,7 @@ export interface JsonRequestOptions<T> extends BaseOptions {
   schema: z.ZodType<T>;
 }
 
-let unauthorizedHandler: () => void = () => {};
+let unauthorizedHandler: () => void = () => undefined;
 
 /** The app registers how to leave the current page on a 401 (the router lives above lib/). */
 export function onUnauthorized(handler: () => void): void {
@@ -77,7 +77,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   const parsed = errorResponseSchema.safeParse(body);
   if (parsed.success) {
     const { code, message, field } = parsed.data.error;
-    return new ApiError('http', message, { status: response.status, code, field });
+    return new ApiError('http', message, { status: response.status, code, field, serverMessage: message });
   }
   return new ApiError('http', response.statusText || `HTTP ${response.status}`, { status: response.status });
 }
@@ -123,12 +123,18 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: J
     body = response.status === 204 ? {} : await response.json();
   } catch (error) {
     if (options.signal?.aborted) throw new RequestCancelledError();
-    throw new ApiError('invalid-response', `${method} ${path}: response is not JSON`, { status: response.status, cause: error });
+    throw new ApiError('invalid-response', `${method} ${path}: response is not JSON`, {
+      status: response.status,
+      cause: error,
+    });
   }
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
     log.error(`${method} ${path}: response does not match its contract`, parsed.error.issues);
-    throw new ApiError('invalid-response', `${method} ${path}: unexpected response`, { status: response.status, cause: parsed.error });
+    throw new ApiError('invalid-response', `${method} ${path}: unexpected response`, {
+      status: response.status,
+      cause: parsed.error,
+    });
   }
   return parsed.data;
 }

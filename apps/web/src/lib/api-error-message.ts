@@ -1,8 +1,9 @@
 // Turns any thrown error into the text the user sees, in the active language.
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-error.ts';
+import { nonBlank } from './non-blank.ts';
 
-export function apiErrorMessage(error: unknown, t: TFunction<'common'>): string {
+export function apiErrorMessage(error: unknown, t: TFunction): string {
   if (!isApiError(error)) return t('errors.retrieving');
   switch (error.kind) {
     case 'network':
@@ -14,7 +15,6 @@ export function apiErrorMessage(error: unknown, t: TFunction<'common'>): string 
     case 'invalid-response':
       return t('errors.invalidResponse');
     case 'http':
-      // The server's own message is meant for people; fall back when it sent none.
-      return error.message || t('errors.retrieving');
+      return nonBlank(error.serverMessage) ?? t('errors.retrieving');
   }
 }

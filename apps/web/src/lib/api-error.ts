@@ -21,6 +21,7 @@ interface ApiErrorDetails {
   status?: number;
   code?: string;
   field?: string;
+  serverMessage?: string;
   cause?: unknown;
 }
 
@@ -31,6 +32,8 @@ export class ApiError extends Error {
   /** The server's error code (`invalid_credentials`, `reset_token_used`, ...). */
   readonly code: string | undefined;
   readonly field: string | undefined;
+  /** The server's own explanation, when its answer carried one (meant for people). */
+  readonly serverMessage: string | undefined;
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, { cause: details.cause });
@@ -38,6 +41,7 @@ export class ApiError extends Error {
     this.status = details.status;
     this.code = details.code;
     this.field = details.field;
+    this.serverMessage = details.serverMessage;
   }
 }
 
@@ -51,5 +55,4 @@ export class RequestCancelledError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-export const isCancelled = (error: unknown): error is RequestCancelledError =>
-  error instanceof RequestCancelledError;
+export const isCancelled = (error: unknown): error is RequestCancelledError => error instanceof RequestCancelledError;

@@ -23,7 +23,7 @@ export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 // Storage can throw (private mode, quota, disabled cookies); the app then simply forgets.
 function storage(): Storage | null {
   try {
-    return globalThis.localStorage ?? null;
+    return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
     return null;
   }

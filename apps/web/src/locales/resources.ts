@@ -1,52 +1,33 @@
-// Every translation namespace, per language. Dutch is the reference: its shape types the keys
-// (see i18next.d.ts), and locale-parity.test.ts fails when English misses or adds a key.
-import enAuth from './en/auth.json';
-import enCalls from './en/calls.json';
-import enCommon from './en/common.json';
-import enDashboard from './en/dashboard.json';
-import enEvents from './en/events.json';
-import enLifts from './en/lifts.json';
-import enOrganisations from './en/organisations.json';
-import enPeriods from './en/periods.json';
-import enReports from './en/reports.json';
-import enSubscriptions from './en/subscriptions.json';
+// The translation namespaces. Dutch common and auth are bundled (the login page needs them before
+// anything else); every other namespace and language is its own small chunk, loaded when a page
+// asks for it. Dutch types the keys (see i18next.d.ts); locale-parity.test.ts keeps English equal.
 import nlAuth from './nl/auth.json';
-import nlCalls from './nl/calls.json';
 import nlCommon from './nl/common.json';
-import nlDashboard from './nl/dashboard.json';
-import nlEvents from './nl/events.json';
-import nlLifts from './nl/lifts.json';
-import nlOrganisations from './nl/organisations.json';
-import nlPeriods from './nl/periods.json';
-import nlReports from './nl/reports.json';
-import nlSubscriptions from './nl/subscriptions.json';
 
-export const nlResources = {
-  common: nlCommon,
-  auth: nlAuth,
-  organisations: nlOrganisations,
-  dashboard: nlDashboard,
-  lifts: nlLifts,
-  events: nlEvents,
-  calls: nlCalls,
-  subscriptions: nlSubscriptions,
-  periods: nlPeriods,
-  reports: nlReports,
-};
+export const bundledResources = { nl: { common: nlCommon, auth: nlAuth } };
 
-export const enResources: Record<keyof typeof nlResources, object> = {
-  common: enCommon,
-  auth: enAuth,
-  organisations: enOrganisations,
-  dashboard: enDashboard,
-  lifts: enLifts,
-  events: enEvents,
-  calls: enCalls,
-  subscriptions: enSubscriptions,
-  periods: enPeriods,
-  reports: enReports,
-};
+export interface Resources {
+  common: typeof nlCommon;
+  auth: typeof nlAuth;
+  organisations: typeof import('./nl/organisations.json');
+  dashboard: typeof import('./nl/dashboard.json');
+  lifts: typeof import('./nl/lifts.json');
+  events: typeof import('./nl/events.json');
+  calls: typeof import('./nl/calls.json');
+  subscriptions: typeof import('./nl/subscriptions.json');
+  periods: typeof import('./nl/periods.json');
+  reports: typeof import('./nl/reports.json');
+}
 
-export type Namespace = keyof typeof nlResources;
+export type Namespace = keyof Resources;
 
-export const namespaces = Object.keys(nlResources) as Namespace[];
+/** The namespaces the first screen (login or shell) needs. */
+export const initialNamespaces: Namespace[] = ['common', 'auth'];
+
+const loaders = import.meta.glob<object>(['./*/*.json', '!./nl/common.json', '!./nl/auth.json'], { import: 'default' });
+
+/** The translations of one namespace in one language folder (`nl` or `en`), or null. */
+export async function loadNamespace(language: string, namespace: string): Promise<object | null> {
+  const load = loaders[`./${language}/${namespace}.json`];
+  return load ? load() : null;
+}

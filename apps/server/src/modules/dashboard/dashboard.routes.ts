@@ -18,6 +18,13 @@ import { PeriodFiguresRepository } from './period-figures.repository.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dashboard's figures, for modules that report them too (the PDF report). */
+    dashboard: DashboardService;
+  }
+}
+
 export function dashboardRoutes(app: FastifyInstance): void {
   const service = new DashboardService(
     new DashboardRepository(app.db),
@@ -27,6 +34,7 @@ export function dashboardRoutes(app: FastifyInstance): void {
     app.access,
     app.clock,
   );
+  app.decorate('dashboard', service);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -8,8 +8,7 @@ const hasRole = (state: SessionState, role: RoleName): boolean =>
 export const selectIsLoggedIn = (state: SessionState): boolean => state.userToken !== null;
 
 /** A token whose profile has not been fetched yet: the session is being restored. */
-export const selectIsRestoring = (state: SessionState): boolean =>
-  state.userToken !== null && state.user === null;
+export const selectIsRestoring = (state: SessionState): boolean => state.userToken !== null && state.user === null;
 
 export const selectUsername = (state: SessionState): string | null => state.user?.username ?? null;
 

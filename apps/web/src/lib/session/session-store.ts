@@ -3,15 +3,7 @@
 import type { User } from '@liftwacht/contracts/auth';
 import type { Organisation } from '@liftwacht/contracts/organisations';
 import { defaultDateRange, isIsoDate } from '../dates.ts';
-import {
-  readInteger,
-  readJson,
-  readString,
-  removeItem,
-  storageKeys,
-  writeJson,
-  writeString,
-} from '../storage.ts';
+import { readInteger, readJson, readString, removeItem, storageKeys, writeJson, writeString } from '../storage.ts';
 import { periodSelectionSchema, type PeriodSelection } from './period-selection.ts';
 
 export interface SessionState {
@@ -19,7 +11,7 @@ export interface SessionState {
   /** The signed-in user's profile; null until it is fetched (the session is then "restoring"). */
   user: User | null;
   userOrganisation: Pick<Organisation, 'type' | 'name'> | null;
-  organisationList: Organisation[];
+  organisationList: readonly Organisation[];
   organisationId: number | null;
   /** As chosen; read it through selectViewIsCurrent, which applies the role rule. */
   viewIsCurrent: boolean;
@@ -79,7 +71,11 @@ export function reloadSessionFromStorage(): void {
   setState(readStoredSession());
 }
 
-const signedOutUser = { user: null, userOrganisation: null, organisationList: [] } as const;
+const signedOutUser: Pick<SessionState, 'user' | 'userOrganisation' | 'organisationList'> = {
+  user: null,
+  userOrganisation: null,
+  organisationList: [],
+};
 
 function persistInteger(key: (typeof storageKeys)['organisationId' | 'lockedLiftId'], value: number | null): void {
   if (value === null) removeItem(key);
@@ -102,7 +98,7 @@ export const sessionActions = {
     setState({ userOrganisation: { type: organisation.type, name: organisation.name } });
   },
 
-  setOrganisationList(organisationList: Organisation[]): void {
+  setOrganisationList(organisationList: readonly Organisation[]): void {
     setState({ organisationList });
   },
 

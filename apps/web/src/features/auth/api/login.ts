@@ -3,6 +3,10 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Exchanges credentials for an access token (401 `invalid_credentials` when they are wrong). */
 export async function login(credentials: LoginRequest): Promise<string> {
-  const response = await apiRequest('POST', '/auth', { schema: loginResponseSchema, body: credentials, authenticated: false });
+  const response = await apiRequest('POST', '/auth', {
+    schema: loginResponseSchema,
+    body: credentials,
+    authenticated: false,
+  });
   return response.data.accessToken;
 }

@@ -1,0 +1,121 @@
+// npm run bench:stats — p50/p95 of the dashboard statistics calls:
+// - 10,000 lifts × 12 months in PostgreSQL (BENCH_DATABASE_URL), all in one organisation;
+// - the default demo fleet in PGlite (in memory);
+// next to the same availability computed straight from the raw events in the same run.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { availabilityKinds, refreshAvailabilityRollup } from '../db/rollups/availability-rollup.ts';
+import { demoPassword, seedDemoFleet } from '../db/seed/seed-demo-fleet.ts';
+import { sqlRows } from '../db/sql-rows.ts';
+import { systemClock } from '../lib/clock.ts';
+import { AvailabilityRepository } from '../modules/dashboard/availability.repository.ts';
+import { computeAvailability } from '../modules/dashboard/availability-engine.ts';
+import { createMailer } from '../plugins/mail.ts';
+import { freshPostgresDatabase, measure, printTimings, type Timing } from './bench-support.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    lifts: { type: 'string', default: '10000' },
+    months: { type: 'string', default: '12' },
+    runs: { type: 'string', default: '50' },
+    'skip-postgres': { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(args.runs);
+
+function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+async function benchDatabase(label: string, database: Database, now: Date, singleOrganisation: boolean): Promise<void> {
+  const db = database.db;
+  if (singleOrganisation) {
+    // Put the whole fleet in one organisation: the target is "a year over 10,000 lifts".
+    await db.execute(sql`update lifts set organisation_id = (select organisation_id from users where username = 'demo-admin')`);
+  }
+  const seedStart = performance.now();
+  for (const kind of availabilityKinds) await refreshAvailabilityRollup(db, kind);
+  process.stdout.write(`${label}: availability rollup refreshed in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
+
+  const [org] = await sqlRows<{ id: number; lifts: number }>(
+    db,
+    sql`select l.organisation_id as id, count(*)::int as lifts from lifts l
+        where l.organisation_id = (select organisation_id from users where username = 'demo-admin')
+        group by l.organisation_id`,
+  );
+  if (!org) throw new Error('no demo-admin organisation with lifts');
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_USERNAME: '1000' });
+  const clock = { now: () => now };
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    mailer: createMailer({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom }),
+    logger: false,
+  });
+  await app.ready();
+  const login = await app.inject({ method: 'POST', url: '/liftwacht/auth', payload: { username: 'demo-admin', password: demoPassword } });
+  const token = login.json<{ data: { accessToken: string } }>().data.accessToken;
+  const call = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  };
+
+  const to = isoDay(new Date(now.getTime() - 86400e3));
+  const monthFrom = `${to.slice(0, 8)}01`;
+  const yearFrom = isoDay(new Date(Date.UTC(Number(to.slice(0, 4)) - 1, Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1)));
+  const base = `/liftwacht/stats?organisationId=${org.id}&startHour=7&endHour=19`;
+  const repo = new AvailabilityRepository(db);
+  const yearPeriod = { from: yearFrom, to, startHour: 7, endHour: 19 };
+  const monthPeriod = { from: monthFrom, to, startHour: 7, endHour: 19 };
+
+  const timings: Timing[] = [
+    await measure('stats current view', () => call(base), runs),
+    await measure('stats month', () => call(`${base}&from=${monthFrom}&to=${to}`), runs),
+    await measure('stats year', () => call(`${base}&from=${yearFrom}&to=${to}`), runs),
+    await measure(
+      'stats details: year availability 0–98 %',
+      () => call(`/liftwacht/stats/details?type=liftAvailability&lower=0&upper=0.98&organisationId=${org.id}&from=${yearFrom}&to=${to}`),
+      runs,
+    ),
+    await measure('stats details: current unavailable', () => call(`/liftwacht/stats/details?type=liftUnavailable&organisationId=${org.id}`), runs),
+    await measure('availability month, engine (rollup)', () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, monthPeriod, now), runs),
+    await measure('availability month, raw events (exact)', () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, monthPeriod, now, 'exact'), Math.min(runs, 20)),
+    await measure('availability year, engine (rollup)', () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, yearPeriod, now), runs),
+    await measure('availability year, raw events (exact)', () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, yearPeriod, now, 'exact'), Math.min(runs, 20)),
+  ];
+  printTimings(`${label}: organisation ${org.id} with ${org.lifts} lifts, year ${yearFrom}..${to}`, timings);
+  await app.close();
+}
+
+async function main(): Promise<void> {
+  const now = systemClock.now();
+  if (!args['skip-pglite']) {
+    const database = await openDatabase({ memory: true });
+    const start = performance.now();
+    await seedDemoFleet(database.db, { now });
+    process.stdout.write(`PGlite: demo fleet seeded in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+    await benchDatabase('PGlite demo fleet', database, now, false);
+    await database.close();
+  }
+  if (!args['skip-postgres']) {
+    const url = await freshPostgresDatabase('lw_bench_stats');
+    const database = await openDatabase({ url });
+    const start = performance.now();
+    await seedDemoFleet(database.db, { now, lifts: Number(args.lifts), months: Number(args.months) });
+    process.stdout.write(`PostgreSQL: ${args.lifts} lifts × ${args.months} months seeded in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+    await benchDatabase(`PostgreSQL ${args.lifts} lifts`, database, now, true);
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,21 @@
+// Empties every application table (for `npm run seed -- --reset`), restarting the id sequences so
+// a reseed with the same options yields the same ids. Drizzle's migration journal lives in its own
+// schema and is left alone, so the schema stays migrated.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../database.ts';
+
+export async function truncateAllTables(db: Db): Promise<string[]> {
+  const result = (await db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const tables = result.rows.map((r) => r.tablename);
+  if (tables.length > 0) {
+    await db.execute(
+      sql`truncate table ${sql.join(
+        tables.map((t) => sql`${sql.identifier(t)}`),
+        sql`, `,
+      )} restart identity cascade`,
+    );
+  }
+  return tables;
+}

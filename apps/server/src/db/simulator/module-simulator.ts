@@ -1,0 +1,129 @@
+// Drives virtual modules over MQTT at a given rate (messages per second over the whole fleet), as
+// real modules would: QoS 1 on liftwacht/modules/{es}/module|provisioning, a provisioning message on
+// (re)connect, and every unacknowledged message kept by the client and sent again after a reconnect.
+import mqtt, { type MqttClient } from 'mqtt';
+import { moduleTopic, type ModuleMessage, type ProvisioningMessage } from '@liftwacht/contracts/ingest';
+import { defaultTiming, VirtualModule, type ModuleProfile, type SimulatorTiming } from './virtual-module.ts';
+
+export interface SimulatorLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface SimulatorOptions {
+  brokerUrl: string;
+  modules: ModuleProfile[];
+  /** Messages per second over the whole fleet. */
+  rate: number;
+  /** MQTT connections to share between the modules; one per module when omitted (as in the field). */
+  connections?: number;
+  timing?: SimulatorTiming;
+  log?: SimulatorLog;
+  /** Called for every message handed to MQTT (benchmarks time them). */
+  onPublish?: (es: string, message: ModuleMessage | ProvisioningMessage) => void;
+}
+
+/** A connection stops taking new messages while this many wait for their acknowledgement. */
+const maxUnacknowledgedPerConnection = 2000;
+const tickMs = 10;
+
+const silentLog: SimulatorLog = { info: () => undefined, warn: () => undefined };
+
+interface Connection {
+  client: MqttClient;
+  unacknowledged: number;
+}
+
+export class ModuleSimulator {
+  readonly stats = { published: 0, acknowledged: 0, failed: 0, skipped: 0 };
+  private readonly modules: VirtualModule[];
+  private readonly connectionOf = new Map<string, Connection>();
+  private connections: Connection[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private cursor = 0;
+  private credit = 0;
+  private lastTick = 0;
+  private readonly log: SimulatorLog;
+
+  constructor(private readonly options: SimulatorOptions) {
+    this.modules = options.modules.map((p) => new VirtualModule(p, options.timing ?? defaultTiming));
+    this.log = options.log ?? silentLog;
+  }
+
+  get size(): number {
+    return this.modules.length;
+  }
+
+  async start(): Promise<void> {
+    if (this.timer) return;
+    const count = Math.max(1, Math.min(this.options.connections ?? this.modules.length, this.modules.length));
+    const runId = Math.random().toString(36).slice(2, 8);
+    this.connections = await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const soleModule = count === this.modules.length ? this.modules[i]?.es : undefined;
+        const client = await mqtt.connectAsync(this.options.brokerUrl, {
+          clientId: soleModule ? `sim-${soleModule}-${runId}` : `sim-gateway-${runId}-${String(i)}`,
+          reconnectPeriod: 1000,
+          connectTimeout: 10_000,
+          keepalive: 30,
+        });
+        client.on('error', (err) => this.log.warn({ err: err.message }, 'simulator connection error'));
+        return { client, unacknowledged: 0 };
+      }),
+    );
+    this.modules.forEach((m, i) => {
+      const connection = this.connections[i % this.connections.length];
+      if (connection) this.connectionOf.set(m.es, connection);
+    });
+    for (const m of this.modules) if (!m.isSilent()) this.publish(m, m.provisioning());
+    this.lastTick = performance.now();
+    this.timer = setInterval(() => this.tick(), tickMs);
+    this.log.info(
+      { modules: this.modules.length, connections: this.connections.length, rate: this.options.rate },
+      'module simulator running',
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await Promise.allSettled(this.connections.map((c) => c.client.endAsync()));
+    this.connections = [];
+  }
+
+  private tick(): void {
+    const now = performance.now();
+    this.credit = Math.min(this.credit + ((now - this.lastTick) / 1000) * this.options.rate, this.options.rate + 1);
+    this.lastTick = now;
+    const wallNow = Date.now();
+    for (let tries = 0; this.credit >= 1 && tries < this.modules.length; ) {
+      const m = this.modules[this.cursor];
+      this.cursor = (this.cursor + 1) % this.modules.length;
+      if (!m || m.isSilent(wallNow)) {
+        tries++;
+        continue;
+      }
+      tries = 0;
+      this.credit -= 1;
+      this.publish(m, m.step(wallNow));
+    }
+  }
+
+  private publish(m: VirtualModule, message: ModuleMessage | ProvisioningMessage): void {
+    const connection = this.connectionOf.get(m.es);
+    if (!connection) return;
+    if (connection.unacknowledged >= maxUnacknowledgedPerConnection) {
+      this.stats.skipped++;
+      return;
+    }
+    connection.unacknowledged++;
+    this.stats.published++;
+    this.options.onPublish?.(m.es, message);
+    const kind = 'e' in message ? 'provisioning' : 'module';
+    connection.client.publish(moduleTopic(m.es, kind), JSON.stringify(message), { qos: 1 }, (err) => {
+      connection.unacknowledged--;
+      if (err) this.stats.failed++;
+      else this.stats.acknowledged++;
+    });
+  }
+}

@@ -1,0 +1,270 @@
+// SQL for lift events: the filtered list, one event with its lift, the calls and visits around it,
+// and inserting a new event.
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import type { Call, CallKind } from '@liftwacht/contracts/calls';
+import type { EventSort, EventVisit, LiftEvent } from '@liftwacht/contracts/events';
+import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
+import type { Db } from '../../db/database.ts';
+import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { calls, events, lifts, visits } from '../../db/schema.ts';
+
+export interface EventFilter {
+  organisationId: number;
+  /** Already narrowed by "only unavailability"; an empty list matches nothing. */
+  types: readonly EventType[] | undefined;
+  liftIds: readonly number[] | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  showClosed: boolean;
+  sort: EventSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface EventRow {
+  event: LiftEvent;
+  organisationId: number;
+  data: Record<string, unknown> | null;
+}
+
+export interface NewEventRow {
+  liftId: number;
+  type: EventType;
+  startedAt: Date;
+  endedAt: Date | null;
+  floor: number | null;
+  data: Record<string, unknown> | null;
+  sourceMessageId: string | null;
+}
+
+const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+/** Local (Europe/Amsterdam) midnight starting `day`. */
+const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone ${businessTimeZone})`;
+/** Local midnight after `day`. */
+const dayEnd = (day: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${businessTimeZone})`;
+
+/** Over: ended, or closed by hand (ingest may close before it knows the end). */
+const closedSql = sql<boolean>`(${events.closed} or ${events.endedAt} is not null)`;
+const durationSql = (now: Date) =>
+  sql<number>`greatest(0, floor(extract(epoch from (coalesce(${events.endedAt}, ${ts(now)}) - ${events.startedAt}))))::int`.mapWith(
+    Number,
+  );
+
+const eventColumns = (now: Date) => ({
+  id: events.id,
+  type: events.type,
+  floor: events.floor,
+  startedAt: events.startedAt,
+  endedAt: events.endedAt,
+  closed: closedSql,
+  durationSeconds: durationSql(now),
+  liftId: lifts.id,
+  liftName: lifts.name,
+  address: lifts.address,
+});
+
+type EventSelect = {
+  id: number;
+  type: string;
+  floor: number | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  closed: boolean;
+  durationSeconds: number;
+  liftId: number;
+  liftName: string;
+  address: string;
+};
+
+function toEvent(r: EventSelect): LiftEvent {
+  return {
+    id: r.id,
+    type: r.type as EventType,
+    lift: { id: r.liftId, name: r.liftName, address: r.address },
+    floor: r.floor,
+    startedAt: r.startedAt.toISOString(),
+    endedAt: r.endedAt?.toISOString() ?? null,
+    durationSeconds: r.durationSeconds,
+    closed: r.closed,
+  };
+}
+
+const callColumns = (now: Date) => ({
+  id: calls.id,
+  startedAt: calls.startedAt,
+  acknowledgedAt: calls.acknowledgedAt,
+  endedAt: calls.endedAt,
+  durationSeconds:
+    sql<number>`greatest(0, floor(extract(epoch from (coalesce(${calls.endedAt}, ${ts(now)}) - ${calls.startedAt}))))::int`.mapWith(
+      Number,
+    ),
+  kind: calls.kind,
+  testResult: calls.testResult,
+  handledBy: calls.handledBy,
+  notes: calls.notes,
+});
+
+export class EventsRepository {
+  constructor(readonly db: Db) {}
+
+  async list(filter: EventFilter, now: Date): Promise<{ items: LiftEvent[]; total: number }> {
+    const where = this.where(filter);
+    const direction = filter.order === 'asc' ? asc : desc;
+    const sortColumn: Record<EventSort, AnyColumn | SQL> = {
+      startedAt: events.startedAt,
+      endedAt: events.endedAt,
+      duration: durationSql(now),
+      type: events.type,
+      lift: lifts.name,
+    };
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(eventColumns(now))
+        .from(events)
+        .innerJoin(lifts, eq(lifts.id, events.liftId))
+        .where(where)
+        .orderBy(direction(sortColumn[filter.sort]), direction(events.id))
+        .limit(filter.limit)
+        .offset(filter.offset),
+      this.db.select({ n: count() }).from(events).innerJoin(lifts, eq(lifts.id, events.liftId)).where(where),
+    ]);
+    return { items: rows.map(toEvent), total: totals[0]?.n ?? 0 };
+  }
+
+  private where(filter: EventFilter): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [
+      eq(lifts.organisationId, filter.organisationId),
+      // The contract lists the known codes; a stray code in the table must not break the list.
+      inArray(events.type, filter.types ? [...filter.types] : [...eventTypes]),
+    ];
+    if (filter.liftIds) conditions.push(inArray(events.liftId, [...filter.liftIds]));
+    // Overlap with the period: an event still open runs on, so it overlaps every later period.
+    if (filter.from) conditions.push(or(isNull(events.endedAt), gt(events.endedAt, dayStart(filter.from))));
+    if (filter.to) conditions.push(lt(events.startedAt, dayEnd(filter.to)));
+    if (!filter.showClosed) conditions.push(sql`not ${closedSql}`);
+    return and(...conditions);
+  }
+
+  async find(id: number, now: Date): Promise<EventRow | undefined> {
+    const [row] = await this.db
+      .select({ ...eventColumns(now), organisationId: lifts.organisationId, data: events.data })
+      .from(events)
+      .innerJoin(lifts, eq(lifts.id, events.liftId))
+      .where(and(eq(events.id, id), inArray(events.type, [...eventTypes])));
+    if (!row) return undefined;
+    return { event: toEvent(row), organisationId: row.organisationId, data: row.data ?? null };
+  }
+
+  /** Calls at the lift whose span [received, ended or now] overlaps [from, to]. */
+  async callsDuring(
+    lift: Call['lift'],
+    from: Date,
+    to: Date,
+    now: Date,
+    limit: number,
+  ): Promise<{ items: Call[]; total: number }> {
+    const where = and(
+      eq(calls.liftId, lift.id),
+      lte(calls.startedAt, to),
+      or(isNull(calls.endedAt), gte(calls.endedAt, from)),
+    );
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(callColumns(now))
+        .from(calls)
+        .where(where)
+        .orderBy(asc(calls.startedAt), asc(calls.id))
+        .limit(limit),
+      this.db.select({ n: count() }).from(calls).where(where),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        lift,
+        startedAt: r.startedAt.toISOString(),
+        acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
+        endedAt: r.endedAt?.toISOString() ?? null,
+        durationSeconds: r.durationSeconds,
+        kind: r.kind as CallKind,
+        // EN 81-28's order, read from the times so status and times never disagree.
+        status: r.endedAt ? 'ended' : r.acknowledgedAt ? 'acknowledged' : 'received',
+        testResult: r.testResult,
+        handledBy: r.handledBy,
+        notes: r.notes,
+      })),
+      total: totals[0]?.n ?? 0,
+    };
+  }
+
+  /** Visits at the lift whose span [start, end or now] overlaps [from, to]. */
+  async visitsDuring(
+    liftId: number,
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<{ items: EventVisit[]; total: number }> {
+    const where = and(
+      eq(visits.liftId, liftId),
+      lte(visits.startedAt, to),
+      or(isNull(visits.endedAt), gte(visits.endedAt, from)),
+    );
+    const [rows, totals] = await Promise.all([
+      this.db.select().from(visits).where(where).orderBy(asc(visits.startedAt), asc(visits.id)).limit(limit),
+      this.db.select({ n: count() }).from(visits).where(where),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        role: r.role,
+        state: r.state,
+        startedAt: r.startedAt.toISOString(),
+        endedAt: r.endedAt?.toISOString() ?? null,
+        person: r.person,
+        remarks: r.remarks,
+      })),
+      total: totals[0]?.n ?? 0,
+    };
+  }
+
+  async liftExists(liftId: number, db: Db = this.db): Promise<boolean> {
+    const [row] = await db.select({ id: lifts.id }).from(lifts).where(eq(lifts.id, liftId));
+    return row !== undefined;
+  }
+
+  /**
+   * Inserts the event; with a sourceMessageId already stored, inserts nothing and returns the stored
+   * event's id with created false (ingest redelivers QoS 1 messages).
+   */
+  async insert(row: NewEventRow, db: Db = this.db): Promise<{ id: number; created: boolean }> {
+    const [inserted] = await db
+      .insert(events)
+      .values({ ...row, closed: row.endedAt !== null })
+      .onConflictDoNothing({ target: events.sourceMessageId })
+      .returning({ id: events.id });
+    if (inserted) return { id: inserted.id, created: true };
+    const [existing] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.sourceMessageId, row.sourceMessageId ?? ''));
+    if (!existing) throw new Error('event neither inserted nor found');
+    return { id: existing.id, created: false };
+  }
+}

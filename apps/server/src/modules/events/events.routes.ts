@@ -1,0 +1,48 @@
+// HTTP for events (spec §2 /events and /events/{eventId}).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema } from '@liftwacht/contracts/common';
+import { eventDetailResponseSchema, eventListQuerySchema, eventListResponseSchema } from '@liftwacht/contracts/events';
+import { principalOf } from '../../plugins/auth.ts';
+import { EventsRepository } from './events.repository.ts';
+import { EventsService } from './events.service.ts';
+
+const bearer = [{ bearerAuth: [] }];
+
+export function eventsRoutes(app: FastifyInstance): void {
+  const service = new EventsService(new EventsRepository(app.db), app.access, app.clock);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "An organisation's lift events, filtered, sorted and paged (open events unless showClosed)",
+        security: bearer,
+        querystring: eventListQuerySchema,
+        response: { 200: eventListResponseSchema },
+      },
+      preHandler: [app.authenticate, app.requirePermission('events.view')],
+    },
+    async (request) => {
+      const { items, total } = await service.list(principalOf(request), request.query);
+      return { data: { items, pagination: { limit: request.query.limit, offset: request.query.offset }, total } };
+    },
+  );
+
+  r.get(
+    '/events/:id',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'One event with the calls and visits at its lift while it went on (404 outside your organisations)',
+        security: bearer,
+        params: idParamSchema,
+        response: { 200: eventDetailResponseSchema },
+      },
+      preHandler: [app.authenticate, app.requirePermission('events.view')],
+    },
+    async (request) => ({ data: await service.detail(principalOf(request), request.params.id) }),
+  );
+}

@@ -1,0 +1,122 @@
+// The front door of ingest for every transport: validate, count, batch, store. A transport hands in
+// what arrived and gets a promise that settles once the message is stored (or known to be a repeat
+// or rejected); only then may it acknowledge. A rejected promise means "not stored, do not ack".
+import type { FastifyBaseLogger } from 'fastify';
+import type { IngestRejectionReason } from '@liftwacht/contracts/ingest';
+import type { Clock } from '../../lib/clock.ts';
+import { Batcher } from './batcher.ts';
+import type { IngestService, ItemOutcome } from './ingest.service.ts';
+import { parseMqttMessage, type ParsedMessage, type ParseResult } from './message-parser.ts';
+
+export interface IngestCounters {
+  received: number;
+  accepted: number;
+  duplicates: number;
+  rejected: Record<IngestRejectionReason, number>;
+  batches: number;
+  failedBatches: number;
+  /** Messages per stored batch, last batch. */
+  lastBatchSize: number;
+  lastBatchMs: number;
+}
+
+export interface IngestPipelineOptions {
+  batchSize: number;
+  batchWaitMs: number;
+  /** Batches in flight at once: more than one only helps on a PostgreSQL server. */
+  concurrency: number;
+}
+
+/** A log line per reason at most this often; the counters keep the full tally. */
+const rejectionLogIntervalMs = 10_000;
+
+export class IngestPipeline {
+  readonly counters: IngestCounters = {
+    received: 0,
+    accepted: 0,
+    duplicates: 0,
+    rejected: { invalid: 0, unknown_module: 0, too_old: 0, in_future: 0 },
+    batches: 0,
+    failedBatches: 0,
+    lastBatchSize: 0,
+    lastBatchMs: 0,
+  };
+  private readonly batcher: Batcher<ParsedMessage, ItemOutcome>;
+  private readonly lastRejectionLog = new Map<IngestRejectionReason, { at: number; suppressed: number }>();
+
+  constructor(
+    private readonly service: IngestService,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    options: IngestPipelineOptions,
+  ) {
+    this.batcher = new Batcher(
+      { maxSize: options.batchSize, waitMs: options.batchWaitMs, concurrency: options.concurrency },
+      (items) => this.store(items),
+    );
+  }
+
+  /** An MQTT publish on a module topic. */
+  submitMqtt(topic: string, payload: Buffer): Promise<ItemOutcome> {
+    this.counters.received++;
+    return this.submitParsed(parseMqttMessage(topic, payload, this.clock.now()), topic);
+  }
+
+  /** A message already parsed by its transport (HTTP batches parse per item). */
+  submit(result: ParseResult, where: string): Promise<ItemOutcome> {
+    this.counters.received++;
+    return this.submitParsed(result, where);
+  }
+
+  /** Waits until every message handed in so far is stored. */
+  drain(): Promise<void> {
+    return this.batcher.drain();
+  }
+
+  get backlog(): number {
+    return this.batcher.queued;
+  }
+
+  private submitParsed(result: ParseResult, where: string): Promise<ItemOutcome> {
+    if (!result.ok) {
+      this.reject(result.rejection.reason, where, result.rejection.message);
+      return Promise.resolve({ status: 'rejected', rejection: result.rejection });
+    }
+    return this.batcher.add(result.parsed);
+  }
+
+  private async store(items: ParsedMessage[]): Promise<ItemOutcome[]> {
+    const started = performance.now();
+    try {
+      const outcomes = await this.service.storeBatch(items);
+      this.counters.batches++;
+      this.counters.lastBatchSize = items.length;
+      this.counters.lastBatchMs = performance.now() - started;
+      outcomes.forEach((o, i) => {
+        if (o.status === 'accepted') this.counters.accepted++;
+        else if (o.status === 'duplicate') this.counters.duplicates++;
+        else this.reject(o.rejection.reason, items[i]?.es ?? '?', o.rejection.message);
+      });
+      return outcomes;
+    } catch (err) {
+      this.counters.failedBatches++;
+      this.log.error({ err, messages: items.length }, 'ingest batch failed; its messages stay unacknowledged');
+      throw err;
+    }
+  }
+
+  private reject(reason: IngestRejectionReason, where: string, message: string): void {
+    this.counters.rejected[reason]++;
+    const now = Date.now();
+    const last = this.lastRejectionLog.get(reason);
+    if (last && now - last.at < rejectionLogIntervalMs) {
+      last.suppressed++;
+      return;
+    }
+    this.lastRejectionLog.set(reason, { at: now, suppressed: 0 });
+    this.log.warn(
+      { reason, where: where.slice(0, 160), detail: message, suppressedSinceLast: last?.suppressed ?? 0 },
+      'module message rejected',
+    );
+  }
+}

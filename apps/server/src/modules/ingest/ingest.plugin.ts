@@ -1,0 +1,62 @@
+// Wires ingest as app.ingest: the pipeline every transport (MQTT, HTTP) feeds, and the module
+// health job. Stored messages go on to browsers (realtime) and subscribers (mail) from here.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { IngestPipeline } from './ingest-pipeline.ts';
+import { IngestRepository } from './ingest.repository.ts';
+import { IngestService, type IngestHooks } from './ingest.service.ts';
+import { ModuleHealthRepository } from './module-health.repository.ts';
+import { ModuleHealthJob } from './module-health.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ingest: {
+      pipeline: IngestPipeline;
+      /** Silence and 72-hour rules; `start()`ed by main.ts, `runOnce()` in tests. */
+      health: ModuleHealthJob;
+    };
+  }
+}
+
+/** How often the health job looks for silent modules and untested alarm phones. */
+export const healthCheckIntervalMs = 30_000;
+
+export const ingestPlugin = fp(
+  (app: FastifyInstance) => {
+    const hooks: IngestHooks = {
+      // The events engineer's hook: subscription mails queued in the same transaction as the events.
+      eventsCreated: async (eventIds, tx) => {
+        await app.liftEvents.notifyEventsCreated(eventIds, { db: tx });
+      },
+      committed: (batch) => {
+        if (batch.createdEventIds.length > 0) app.mailQueue.wake();
+        const { publisher } = app.realtime;
+        for (const m of batch.messages) {
+          if (m.kind === 'module') publisher.moduleMessage(m.es, m.message);
+          else publisher.provisioningMessage(m.es, m.message);
+        }
+        for (const [organisationId, kinds] of batch.organisations) publisher.organisationChanged(organisationId, kinds);
+      },
+    };
+    const service = new IngestService(new IngestRepository(app.db), app.clock, hooks);
+    const pipeline = new IngestPipeline(service, app.clock, app.log.child({ module: 'ingest' }), {
+      batchSize: app.config.ingest.batchSize,
+      batchWaitMs: app.config.ingest.batchWaitMs,
+      // PGlite runs one statement at a time; a PostgreSQL server overlaps two batches' round trips.
+      concurrency: app.database.kind === 'postgres' ? 2 : 1,
+    });
+    const health = new ModuleHealthJob(
+      new ModuleHealthRepository(app.db),
+      app.clock,
+      hooks,
+      app.log.child({ module: 'module-health' }),
+    );
+    app.decorate('ingest', { pipeline, health });
+    // After the transports stopped (their hooks run first): store what is in flight, then stop.
+    app.addHook('onClose', async () => {
+      await health.stop();
+      await pipeline.drain();
+    });
+  },
+  { name: 'ingest', dependencies: ['core', 'realtime', 'lift-events', 'mail-queue'] },
+);

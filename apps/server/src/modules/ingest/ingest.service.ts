@@ -1,0 +1,167 @@
+// Stores one batch of validated module messages in one transaction: lock the modules, keep only
+// messages not stored before, derive each lift's changes and write them, then tell the rest of the
+// server (mails in the transaction, realtime after the commit).
+import type { OrganisationChangeKind } from '@liftwacht/contracts/realtime';
+import type { Db } from '../../db/database.ts';
+import { refreshAvailabilityRollup } from '../../db/rollups/availability-rollup.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { senseSilenceMs } from '../dashboard/current-conditions.repository.ts';
+import { deriveLiftChanges, type LiftChanges } from './derive-changes.ts';
+import type { IngestRepository } from './ingest.repository.ts';
+import type { ParsedMessage, Rejection } from './message-parser.ts';
+
+export type ItemOutcome = { status: 'accepted' } | { status: 'duplicate' } | { status: 'rejected'; rejection: Rejection };
+
+export interface CommittedBatch {
+  /** Messages stored for the first time, in arrival order: what browsers are sent. */
+  messages: ParsedMessage[];
+  /** What changed per organisation, for dashboards and the current-calls page. */
+  organisations: Map<number, Set<OrganisationChangeKind>>;
+  createdEventIds: number[];
+}
+
+export interface IngestHooks {
+  /** Inside the batch's transaction, with the events it created: queue the subscribers' mails. */
+  eventsCreated(eventIds: number[], tx: Db): Promise<void>;
+  /** After the commit. Must not throw. */
+  committed(batch: CommittedBatch): void;
+}
+
+/** PostgreSQL errors worth a second try: the batch's locks lost to another node's. */
+const retryableCodes = new Set(['40001', '40P01']);
+const maxAttempts = 4;
+
+function isRetryable(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && retryableCodes.has(code)) return true;
+  }
+  return false;
+}
+
+const unknownModule: ItemOutcome = {
+  status: 'rejected',
+  rejection: { reason: 'unknown_module', message: 'no module with this es number is registered' },
+};
+
+export class IngestService {
+  constructor(
+    private readonly repository: IngestRepository,
+    private readonly clock: Clock,
+    private readonly hooks: IngestHooks,
+  ) {}
+
+  /** One outcome per message, in order. Throws when the batch could not be stored (nothing was). */
+  async storeBatch(items: readonly ParsedMessage[]): Promise<ItemOutcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(items);
+      } catch (err) {
+        if (attempt >= maxAttempts || !isRetryable(err)) throw err;
+      }
+    }
+  }
+
+  private async attempt(items: readonly ParsedMessage[]): Promise<ItemOutcome[]> {
+    const now = this.clock.now();
+    const { outcomes, committed } = await this.repository.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const modules = new Map(
+        (await this.repository.lockModules(tx, [...new Set(items.map((i) => i.es))])).map((m) => [m.esNumber, m]),
+      );
+
+      // The same message twice in one batch: the second is a duplicate like any redelivery.
+      const firstOfKey = new Map<string, number>();
+      items.forEach((item, index) => {
+        if (modules.has(item.es) && !firstOfKey.has(item.key)) firstOfKey.set(item.key, index);
+      });
+      const fresh = await this.repository.claimMessages(
+        tx,
+        [...firstOfKey.keys()].map((key) => ({ key, es: key.slice(0, key.indexOf(':')) })),
+        now,
+      );
+      const outcomes: ItemOutcome[] = items.map((item, index) => {
+        if (!modules.has(item.es)) return unknownModule;
+        return firstOfKey.get(item.key) === index && fresh.has(item.key)
+          ? { status: 'accepted' }
+          : { status: 'duplicate' };
+      });
+      const accepted = items.filter((_, index) => outcomes[index]?.status === 'accepted');
+
+      // Per lift: derive, then write everything set-based.
+      const byLift = new Map<number, ParsedMessage[]>();
+      const organisations = new Map<number, Set<OrganisationChangeKind>>();
+      const touched = new Map<number, string | null>();
+      for (const m of accepted) {
+        const mod = modules.get(m.es);
+        if (!mod) continue;
+        const firmware = m.kind === 'provisioning' ? (m.message.firmware ?? null) : null;
+        touched.set(mod.id, firmware ?? touched.get(mod.id) ?? null);
+        if (mod.liftId === null || mod.organisationId === null) continue;
+        const list = byLift.get(mod.liftId) ?? [];
+        list.push(m);
+        byLift.set(mod.liftId, list);
+        const silent = !mod.connected || !mod.lastSeenAt || now.getTime() - mod.lastSeenAt.getTime() > senseSilenceMs;
+        if (silent) kindsOf(organisations, mod.organisationId).add('modules');
+      }
+      const liftInfo = [...modules.values()].flatMap((m) =>
+        m.liftId !== null && m.organisationId !== null && byLift.has(m.liftId)
+          ? [{ liftId: m.liftId, organisationId: m.organisationId, hasIntercom: m.hasIntercom }]
+          : [],
+      );
+      const states = await this.repository.liftStates(tx, liftInfo);
+      const all: LiftChanges[] = [];
+      for (const [liftId, messages] of byLift) {
+        const state = states.get(liftId);
+        if (!state) continue;
+        const changes = deriveLiftChanges(state, messages, now);
+        all.push(changes);
+        for (const kind of changes.kinds) kindsOf(organisations, state.organisationId).add(kind);
+      }
+
+      const createdEventIds = await this.repository.insertEvents(
+        tx,
+        all.flatMap((c) => c.newEvents),
+      );
+      await this.repository.closeEvents(
+        tx,
+        all.flatMap((c) => c.closeEvents),
+      );
+      await this.repository.upsertCalls(
+        tx,
+        all.flatMap((c) => c.calls),
+      );
+      await this.repository.addCounters(
+        tx,
+        all.flatMap((c) => c.counters),
+      );
+      await this.repository.upsertSenseData(
+        tx,
+        all.flatMap((c) => c.senseData),
+      );
+      await this.repository.touchModules(
+        tx,
+        [...touched].map(([id, firmware]) => ({ id, firmware })),
+        now,
+      );
+      for (const kind of ['unavailable', 'intercom_unavailable'] as const) {
+        const ids = all.filter((c) => c.rollupKinds.has(kind)).map((c) => c.liftId);
+        // The stats engine reads closed outages from the rollup, so it changes with them.
+        if (ids.length > 0) await refreshAvailabilityRollup(tx, kind, ids);
+      }
+      if (createdEventIds.length > 0) await this.hooks.eventsCreated(createdEventIds, tx);
+      return { outcomes, committed: { messages: accepted, organisations, createdEventIds } };
+    });
+    this.hooks.committed(committed);
+    return outcomes;
+  }
+}
+
+function kindsOf(map: Map<number, Set<OrganisationChangeKind>>, organisationId: number) {
+  let kinds = map.get(organisationId);
+  if (!kinds) {
+    kinds = new Set();
+    map.set(organisationId, kinds);
+  }
+  return kinds;
+}

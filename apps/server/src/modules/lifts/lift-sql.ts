@@ -1,0 +1,46 @@
+// SQL fragments the lift repositories share. Raw SQL casts everything it returns (text for times
+// and dates, ::int/::float8 for numbers) so node-postgres and PGlite hand back the same values.
+import { sql, type SQL } from 'drizzle-orm';
+import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+
+export { businessTimeZone };
+
+/** A timestamptz as ISO 8601 in UTC with milliseconds ("2026-03-10T09:00:00.000Z"). */
+export const isoTimestampSql = (expr: SQL): SQL =>
+  sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The instant of a Date as a timestamptz parameter. */
+export const timestampSql = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
+
+/** First instant of a local (Europe/Amsterdam) day given as yyyy-MM-dd. */
+export const localDayStartSql = (day: string): SQL => sql`((${day}::date)::timestamp at time zone ${businessTimeZone})`;
+
+/** First instant after a local day: the next local midnight (23 or 25 hours later on DST days). */
+export const localDayEndSql = (day: string): SQL =>
+  sql`(((${day}::date) + 1)::timestamp at time zone ${businessTimeZone})`;
+
+/** `column = any(ids)` as one array parameter, whatever the number of ids. */
+export const inIdsSql = (column: SQL, ids: readonly number[]): SQL => sql`${column} = any(${sql.param(ids)}::int[])`;
+
+/** The local calendar day (yyyy-MM-dd) of an instant. */
+export function localDay(at: Date): string {
+  // en-CA formats as yyyy-MM-dd.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: businessTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** yyyy-MM-dd plus n calendar days. */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Calendar days from a to b (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}

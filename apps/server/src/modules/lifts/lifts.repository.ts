@@ -1,0 +1,279 @@
+// SQL for lifts: one lift, and the list with its free-text and advanced search. The search reads
+// lifts.search_text (a generated, folded copy of every searchable field) and filters with
+// uncorrelated `l.id in (...)` subqueries, which PostgreSQL runs once per query as a hashed set
+// instead of once per lift; 10,000 lifts stay a single sequential pass over one table.
+import { sql, type SQL } from 'drizzle-orm';
+import type { LiftStatus } from '@liftwacht/contracts/dashboard';
+import type { Lift, LiftSearchTextField, LiftSort, LiftSortDirection } from '@liftwacht/contracts/lifts';
+import type { Db } from '../../db/database.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { inIdsSql, isoTimestampSql } from './lift-sql.ts';
+import { statusSql } from './lift-statuses.repository.ts';
+import { containsPattern } from './search-terms.ts';
+
+/** What a list request asks for, after the service has resolved scope and normalised criteria. */
+export interface LiftFilter {
+  organisationIds: readonly number[];
+  /** Free-text words; each must occur in some searchable field. */
+  words: readonly string[];
+  /** Per-field contains-matches. */
+  fields: Partial<Record<LiftSearchTextField, string>>;
+  hasFlow?: boolean | undefined;
+  hasIntercom?: boolean | undefined;
+  hasModule?: boolean | undefined;
+  statuses: readonly LiftStatus[];
+  statusMatch: 'any' | 'all';
+  commissionedOn?: { from?: string | undefined; to?: string | undefined } | undefined;
+  maintenanceIntervalDays?: { min?: number | undefined; max?: number | undefined } | undefined;
+  inspectionValidUntil?: { from?: string | undefined; to?: string | undefined } | undefined;
+}
+
+export interface LiftPage {
+  limit: number;
+  offset: number;
+  sort: LiftSort;
+  direction: LiftSortDirection;
+}
+
+/** Lift columns behind the text criteria (esNumber lives on modules and is handled apart). */
+const textColumns: Record<Exclude<LiftSearchTextField, 'esNumber'>, SQL> = {
+  name: sql`l.name`,
+  address: sql`l.address`,
+  postalCode: sql`l.postal_code`,
+  city: sql`l.city`,
+  buildingName: sql`l.building_name`,
+  sbclId: sql`l.sbcl_id`,
+  serialNumber: sql`l.serial_number`,
+  ownerNumber: sql`l.owner_number`,
+  inspectionNumber: sql`l.inspection_number`,
+  installerNumber: sql`l.installer_number`,
+  telephoneNumber: sql`l.telephone_number`,
+  manufacturerNumber: sql`l.manufacturer_number`,
+  liftType: sql`l.lift_type`,
+};
+
+/** Sort keys: text sorts on its folded form (case and accents ignored), the rest as stored. */
+const sortColumns: Record<LiftSort, { expr: SQL; text: boolean }> = {
+  id: { expr: sql`l.id`, text: false },
+  name: { expr: sql`l.name`, text: true },
+  address: { expr: sql`l.address`, text: true },
+  postalCode: { expr: sql`l.postal_code`, text: true },
+  city: { expr: sql`l.city`, text: true },
+  buildingName: { expr: sql`l.building_name`, text: true },
+  sbclId: { expr: sql`l.sbcl_id`, text: true },
+  serialNumber: { expr: sql`l.serial_number`, text: true },
+  ownerNumber: { expr: sql`l.owner_number`, text: true },
+  inspectionNumber: { expr: sql`l.inspection_number`, text: true },
+  installerNumber: { expr: sql`l.installer_number`, text: true },
+  telephoneNumber: { expr: sql`l.telephone_number`, text: true },
+  manufacturerNumber: { expr: sql`l.manufacturer_number`, text: true },
+  esNumber: { expr: sql`(select min(m.es_number) from modules m where m.lift_id = l.id)`, text: true },
+  liftType: { expr: sql`l.lift_type`, text: true },
+  maintenanceIntervalDays: { expr: sql`l.maintenance_interval_days`, text: false },
+  commissionedOn: { expr: sql`l.commissioned_on`, text: false },
+  updatedAt: { expr: sql`l.updated_at`, text: false },
+};
+
+const foldedContains = (text: string): SQL => sql`liftwacht_fold(${containsPattern(text)})`;
+
+const liftsWithEsNumberLike = (text: string): SQL =>
+  sql`(select m.lift_id from modules m where m.lift_id is not null and liftwacht_fold(m.es_number) like ${foldedContains(text)})`;
+
+interface LiftRow {
+  id: number;
+  organisationId: number;
+  name: string;
+  address: string;
+  postalCode: string | null;
+  city: string | null;
+  buildingName: string | null;
+  sbclId: string | null;
+  serialNumber: string | null;
+  ownerNumber: string | null;
+  inspectionNumber: string | null;
+  installerNumber: string | null;
+  telephoneNumber: string | null;
+  manufacturerNumber: string | null;
+  updatedAt: string;
+  liftType: string | null;
+  hasFlow: boolean;
+  maintenanceIntervalDays: number;
+  serviceRideThreshold: number;
+  commissionedOn: string | null;
+  inspectionValidUntil: string | null;
+  lastInspectedOn: string | null;
+  lastResult: 'approved' | 'rejected' | null;
+  lastValidUntil: string | null;
+  esNumber: string | null;
+  firmware: string | null;
+  lastSeenAt: string | null;
+  connected: boolean | null;
+}
+
+function toLift(r: LiftRow): Lift {
+  return {
+    id: r.id,
+    organisationId: r.organisationId,
+    details: {
+      liftname: r.name,
+      address: r.address,
+      postalCode: r.postalCode,
+      city: r.city,
+      buildingName: r.buildingName,
+      sbclId: r.sbclId,
+      serialNumber: r.serialNumber,
+      ownerNumber: r.ownerNumber,
+      inspectionNumber: r.inspectionNumber,
+      installerNumber: r.installerNumber,
+      telephoneNumber: r.telephoneNumber,
+      manufacturerNumber: r.manufacturerNumber,
+      updatedAt: r.updatedAt,
+    },
+    liftType: r.liftType,
+    hasFlow: r.hasFlow,
+    maintenanceIntervalDays: r.maintenanceIntervalDays,
+    serviceRideThreshold: r.serviceRideThreshold,
+    commissionedOn: r.commissionedOn,
+    inspectionValidUntil: r.inspectionValidUntil,
+    lastInspection:
+      r.lastInspectedOn && r.lastResult
+        ? { inspectedOn: r.lastInspectedOn, result: r.lastResult, validUntil: r.lastValidUntil }
+        : null,
+    module:
+      r.esNumber === null
+        ? null
+        : { esNumber: r.esNumber, firmware: r.firmware, lastSeenAt: r.lastSeenAt, connected: r.connected ?? false },
+  };
+}
+
+export class LiftsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The lift's organisation, or undefined when there is no such lift. */
+  async organisationOf(liftId: number): Promise<number | undefined> {
+    const [row] = await sqlRows<{ organisationId: number }>(
+      this.db,
+      sql`select organisation_id as "organisationId" from lifts where id = ${liftId}`,
+    );
+    return row?.organisationId;
+  }
+
+  async findById(liftId: number): Promise<Lift | undefined> {
+    const [lift] = await this.findByIds([liftId]);
+    return lift;
+  }
+
+  /** Whole lifts, in the order of `ids`. */
+  async findByIds(ids: readonly number[]): Promise<Lift[]> {
+    if (ids.length === 0) return [];
+    const rows = await sqlRows<LiftRow>(
+      this.db,
+      sql`
+      select l.id, l.organisation_id as "organisationId", l.name, l.address, l.postal_code as "postalCode", l.city,
+             l.building_name as "buildingName", l.sbcl_id as "sbclId", l.serial_number as "serialNumber",
+             l.owner_number as "ownerNumber", l.inspection_number as "inspectionNumber",
+             l.installer_number as "installerNumber", l.telephone_number as "telephoneNumber",
+             l.manufacturer_number as "manufacturerNumber", ${isoTimestampSql(sql`l.updated_at`)} as "updatedAt",
+             l.lift_type as "liftType", l.has_flow as "hasFlow",
+             l.maintenance_interval_days::int as "maintenanceIntervalDays",
+             l.service_ride_threshold::int as "serviceRideThreshold", l.commissioned_on::text as "commissionedOn",
+             va.valid_until::text as "inspectionValidUntil",
+             li.inspected_on::text as "lastInspectedOn", li.result as "lastResult", li.valid_until::text as "lastValidUntil",
+             m.es_number as "esNumber", m.firmware, ${isoTimestampSql(sql`m.last_seen_at`)} as "lastSeenAt", m.connected
+      from lifts l
+      left join lateral (
+        select max(i.valid_until) as valid_until from inspections i where i.lift_id = l.id and i.result = 'approved'
+      ) va on true
+      left join lateral (
+        select i.inspected_on, i.result, i.valid_until from inspections i where i.lift_id = l.id
+        order by i.inspected_on desc, i.id desc limit 1
+      ) li on true
+      left join lateral (
+        -- A lift normally has one module; after a swap the one heard from last is the lift's.
+        select m.es_number, m.firmware, m.last_seen_at, m.connected from modules m where m.lift_id = l.id
+        order by m.last_seen_at desc nulls last, m.id desc limit 1
+      ) m on true
+      where ${inIdsSql(sql`l.id`, ids)}`,
+    );
+    const byId = new Map(rows.map((r) => [r.id, toLift(r)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** One page of the lifts matching the filter, and how many match in all. */
+  async list(filter: LiftFilter, page: LiftPage, now: Date): Promise<{ items: Lift[]; total: number }> {
+    if (filter.organisationIds.length === 0) return { items: [], total: 0 };
+    const where = this.whereSql(filter, now);
+    const rows = await sqlRows<{ id: number; total: number }>(
+      this.db,
+      sql`select l.id, (count(*) over ())::int as total
+          from lifts l where ${where}
+          order by ${orderBySql(page)}
+          limit ${page.limit} offset ${page.offset}`,
+    );
+    // A page past the end has no row to carry the total.
+    const total =
+      rows[0]?.total ??
+      (page.offset === 0
+        ? 0
+        : ((
+            await sqlRows<{ total: number }>(this.db, sql`select count(*)::int as total from lifts l where ${where}`)
+          )[0]?.total ?? 0));
+    return { items: await this.findByIds(rows.map((r) => r.id)), total };
+  }
+
+  private whereSql(filter: LiftFilter, now: Date): SQL {
+    const scope = inIdsSql(sql`l.organisation_id`, filter.organisationIds);
+    const conditions: SQL[] = [scope];
+
+    for (const word of filter.words) {
+      conditions.push(sql`(l.search_text like ${foldedContains(word)} or l.id in ${liftsWithEsNumberLike(word)})`);
+    }
+    for (const [field, text] of Object.entries(filter.fields) as [LiftSearchTextField, string][]) {
+      conditions.push(
+        field === 'esNumber'
+          ? sql`l.id in ${liftsWithEsNumberLike(text)}`
+          : sql`liftwacht_fold(${textColumns[field]}) like ${foldedContains(text)}`,
+      );
+    }
+    if (filter.hasFlow !== undefined) conditions.push(sql`l.has_flow = ${filter.hasFlow}`);
+    if (filter.hasIntercom !== undefined) {
+      conditions.push(filter.hasIntercom ? sql`l.lift_type is not null` : sql`l.lift_type is null`);
+    }
+    if (filter.hasModule !== undefined) {
+      const withModule = sql`l.id in (select m.lift_id from modules m where m.lift_id is not null)`;
+      conditions.push(filter.hasModule ? withModule : sql`not ${withModule}`);
+    }
+    if (filter.statuses.length > 0) {
+      const statusScope = inIdsSql(sql`s.organisation_id`, filter.organisationIds);
+      const parts = filter.statuses.map(
+        (status) => sql`l.id in (select x.lift_id from (${statusSql(status, statusScope, now)}) x)`,
+      );
+      conditions.push(sql`(${sql.join(parts, filter.statusMatch === 'all' ? sql` and ` : sql` or `)})`);
+    }
+    const { commissionedOn, maintenanceIntervalDays: interval, inspectionValidUntil: validity } = filter;
+    if (commissionedOn?.from) conditions.push(sql`l.commissioned_on >= ${commissionedOn.from}::date`);
+    if (commissionedOn?.to) conditions.push(sql`l.commissioned_on <= ${commissionedOn.to}::date`);
+    if (interval?.min !== undefined) conditions.push(sql`l.maintenance_interval_days >= ${interval.min}`);
+    if (interval?.max !== undefined) conditions.push(sql`l.maintenance_interval_days <= ${interval.max}`);
+    if (validity?.from || validity?.to) {
+      const bounds: SQL[] = [sql`true`];
+      if (validity.from) bounds.push(sql`max(i.valid_until) >= ${validity.from}::date`);
+      if (validity.to) bounds.push(sql`max(i.valid_until) <= ${validity.to}::date`);
+      conditions.push(sql`l.id in (
+        select i.lift_id from inspections i where i.result = 'approved' and i.valid_until is not null
+        group by i.lift_id having ${sql.join(bounds, sql` and `)})`);
+    }
+    return sql.join(conditions, sql` and `);
+  }
+}
+
+function orderBySql(page: LiftPage): SQL {
+  const { expr, text } = sortColumns[page.sort];
+  const direction = page.direction === 'desc' ? sql`desc` : sql`asc`;
+  if (page.sort === 'id') return sql`l.id ${direction}`;
+  // Folded text first so "élise" sorts with "elise"; the stored text breaks ties between them;
+  // blank counts as empty and sorts last like null; the id keeps pages stable.
+  return text
+    ? sql`nullif(liftwacht_fold(${expr}), '') ${direction} nulls last, ${expr} ${direction}, l.id asc`
+    : sql`${expr} ${direction} nulls last, l.id asc`;
+}

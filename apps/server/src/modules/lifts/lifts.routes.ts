@@ -1,0 +1,207 @@
+// HTTP for lifts (spec §7 GET/POST /lift, GET /lift/{liftId}, GET /sense/configuration) and the
+// per-lift reads of the lift page: statuses, logbook, counters, ride estimate and sense data.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  countersQuerySchema,
+  countersResponseSchema,
+  liftIdParamSchema,
+  liftListQuerySchema,
+  liftListResponseSchema,
+  liftResponseSchema,
+  liftSearchCriteriaSchema,
+  liftSearchQuerySchema,
+  liftStatusesResponseSchema,
+  logbookQuerySchema,
+  logbookResponseSchema,
+  rideEstimateResponseSchema,
+} from '@liftwacht/contracts/lifts';
+import {
+  senseConfigurationQuerySchema,
+  senseConfigurationResponseSchema,
+  senseDataResponseSchema,
+} from '@liftwacht/contracts/sense';
+import { principalOf } from '../../plugins/auth.ts';
+import { LiftCountersRepository } from './lift-counters.repository.ts';
+import { LiftLogbookRepository } from './lift-logbook.repository.ts';
+import { LiftStatusesRepository } from './lift-statuses.repository.ts';
+import { LiftsRepository } from './lifts.repository.ts';
+import { LiftsService } from './lifts.service.ts';
+import { SenseRepository } from './sense.repository.ts';
+
+const bearer = [{ bearerAuth: [] }];
+const tags = ['lifts'];
+
+export function liftsRoutes(app: FastifyInstance): void {
+  const service = new LiftsService(
+    new LiftsRepository(app.db),
+    new LiftStatusesRepository(app.db),
+    new LiftLogbookRepository(app.db),
+    new LiftCountersRepository(app.db),
+    new SenseRepository(app.db),
+    app.access,
+    app.clock,
+  );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const canList = [app.authenticate, app.requirePermission('lifts.list')];
+  const canView = [app.authenticate, app.requirePermission('lifts.view')];
+
+  r.get(
+    '/lift',
+    {
+      schema: {
+        tags,
+        summary: 'Lifts of the chosen (or every accessible) organisation, with an optional free-text search',
+        security: bearer,
+        querystring: liftListQuerySchema,
+        response: { 200: liftListResponseSchema },
+      },
+      preHandler: canList,
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { items, total } = await service.list(principalOf(request), request.query);
+      return { data: { items, pagination: { limit, offset }, total } };
+    },
+  );
+
+  r.post(
+    '/lift',
+    {
+      schema: {
+        tags,
+        summary: 'Advanced lift search; empty criteria give an empty list',
+        security: bearer,
+        querystring: liftSearchQuerySchema,
+        body: liftSearchCriteriaSchema,
+        response: { 200: liftListResponseSchema },
+      },
+      preHandler: canList,
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { items, total } = await service.search(principalOf(request), request.query, request.body);
+      return { data: { items, pagination: { limit, offset }, total } };
+    },
+  );
+
+  r.get(
+    '/lift/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One lift with its details, inspection validity and module (404 outside your organisations)',
+        security: bearer,
+        params: liftIdParamSchema,
+        response: { 200: liftResponseSchema },
+      },
+      preHandler: canView,
+    },
+    async (request) => ({ data: await service.get(principalOf(request), request.params.id) }),
+  );
+
+  r.get(
+    '/lift/:id/statuses',
+    {
+      schema: {
+        tags,
+        summary: "The lift's current statuses, yes/no per status the role may see",
+        security: bearer,
+        params: liftIdParamSchema,
+        response: { 200: liftStatusesResponseSchema },
+      },
+      preHandler: canView,
+    },
+    async (request) => {
+      const { id } = request.params;
+      return { data: { liftId: id, ...(await service.currentStatuses(principalOf(request), id)) } };
+    },
+  );
+
+  r.get(
+    '/lift/:id/logbook',
+    {
+      schema: {
+        tags,
+        summary: "The lift's logbook, newest first",
+        security: bearer,
+        params: liftIdParamSchema,
+        querystring: logbookQuerySchema,
+        response: { 200: logbookResponseSchema },
+      },
+      preHandler: canView,
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { items, total } = await service.logbookPage(principalOf(request), request.params.id, request.query);
+      return { data: { items, pagination: { limit, offset }, total } };
+    },
+  );
+
+  r.get(
+    '/lift/:id/counters',
+    {
+      schema: {
+        tags,
+        summary: 'Periodical ride or energy counter: sums per 15 minutes, day, ISO week, month or year (local time)',
+        security: bearer,
+        params: liftIdParamSchema,
+        querystring: countersQuerySchema,
+        response: { 200: countersResponseSchema },
+      },
+      preHandler: canView,
+    },
+    async (request) => ({
+      data: await service.periodicalCounters(principalOf(request), request.params.id, request.query),
+    }),
+  );
+
+  r.get(
+    '/lift/:id/ride-estimate',
+    {
+      schema: {
+        tags,
+        summary: 'Rides per year: the last 365 days, or extrapolated from a shorter history',
+        security: bearer,
+        params: liftIdParamSchema,
+        response: { 200: rideEstimateResponseSchema },
+      },
+      preHandler: canView,
+    },
+    async (request) => ({ data: await service.rideEstimate(principalOf(request), request.params.id) }),
+  );
+
+  r.get(
+    '/lift/:id/sense-data',
+    {
+      schema: {
+        tags,
+        summary: "The latest reading of each field of the lift's sense module",
+        security: bearer,
+        params: liftIdParamSchema,
+        response: { 200: senseDataResponseSchema },
+      },
+      preHandler: canView,
+    },
+    async (request) => ({ data: await service.senseData(principalOf(request), request.params.id) }),
+  );
+
+  r.get(
+    '/sense/configuration',
+    {
+      schema: {
+        tags,
+        summary: 'Sense module field labels (type=label), for every module type',
+        security: bearer,
+        querystring: senseConfigurationQuerySchema,
+        response: { 200: senseConfigurationResponseSchema },
+      },
+      preHandler: canView,
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { items, total } = await service.senseConfiguration(request.query);
+      return { data: { items, pagination: { limit, offset }, total } };
+    },
+  );
+}

@@ -1,0 +1,83 @@
+// Sends what ingest stored to the sockets that listen: module messages to the module's room, and a
+// short "something changed" to an organisation's room so dashboards refetch. Organisation notices
+// are coalesced per organisation: the first goes out at once, the rest of a burst once per window.
+import type { ModuleMessage, ProvisioningMessage } from '@liftwacht/contracts/ingest';
+import { routingKey, type ModuleMessageType, type OrganisationChangeKind } from '@liftwacht/contracts/realtime';
+import type { LiftwachtIo } from '../../plugins/socket-io.ts';
+
+export const moduleRoom = (esNumber: string) => `module:${esNumber}`;
+export const organisationRoom = (organisationId: number) => `organisation:${String(organisationId)}`;
+
+interface OrganisationWindow {
+  lastSentAt: number;
+  pending: Set<OrganisationChangeKind> | null;
+  timer: NodeJS.Timeout | null;
+}
+
+export class RealtimePublisher {
+  private readonly windows = new Map<number, OrganisationWindow>();
+
+  constructor(
+    private readonly io: LiftwachtIo,
+    private readonly organisationWindowMs = 1000,
+  ) {}
+
+  moduleMessage(es: string, message: ModuleMessage): void {
+    const messageType: ModuleMessageType = message.alarmCall ? 'alarm_call' : message.testCall ? 'test_call' : 'status';
+    this.io.to(moduleRoom(es)).emit('module', {
+      type: 'module',
+      es,
+      messageType,
+      routingKey: routingKey('module', es, messageType),
+      message,
+    });
+  }
+
+  provisioningMessage(es: string, message: ProvisioningMessage): void {
+    this.io.to(moduleRoom(es)).emit('provisioning', {
+      type: 'provisioning',
+      es,
+      messageType: 'config',
+      routingKey: routingKey('provisioning', es, 'config'),
+      message,
+    });
+  }
+
+  organisationChanged(organisationId: number, kinds: Iterable<OrganisationChangeKind>): void {
+    const now = Date.now();
+    let w = this.windows.get(organisationId);
+    if (!w) {
+      w = { lastSentAt: 0, pending: null, timer: null };
+      this.windows.set(organisationId, w);
+    }
+    if (!w.timer && now - w.lastSentAt >= this.organisationWindowMs) {
+      w.lastSentAt = now;
+      this.sendOrganisation(organisationId, new Set(kinds));
+      return;
+    }
+    w.pending ??= new Set();
+    for (const k of kinds) w.pending.add(k);
+    if (w.timer) return;
+    const window = w;
+    window.timer = setTimeout(
+      () => {
+        window.timer = null;
+        window.lastSentAt = Date.now();
+        const pending = window.pending;
+        window.pending = null;
+        if (pending) this.sendOrganisation(organisationId, pending);
+      },
+      this.organisationWindowMs - (now - w.lastSentAt),
+    );
+    window.timer.unref();
+  }
+
+  close(): void {
+    for (const w of this.windows.values()) if (w.timer) clearTimeout(w.timer);
+    this.windows.clear();
+  }
+
+  private sendOrganisation(organisationId: number, kinds: Set<OrganisationChangeKind>): void {
+    this.io.to(organisationRoom(organisationId)).emit('organisationChanged', { organisationId, kinds: [...kinds].sort() });
+  }
+}

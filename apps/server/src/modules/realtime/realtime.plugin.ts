@@ -1,0 +1,37 @@
+// Wires the realtime socket: who may connect and listen (service + socket handlers) and the
+// publisher that ingest uses to reach listening browsers, as app.realtime.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { RealtimePublisher } from './realtime-publisher.ts';
+import { RealtimeRepository } from './realtime.repository.ts';
+import { RealtimeService } from './realtime.service.ts';
+import { registerSocketHandlers } from './realtime.socket.ts';
+import { SenseTokenSigner } from './sense-tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: { publisher: RealtimePublisher; service: RealtimeService };
+  }
+}
+
+export const realtimePlugin = fp(
+  (app: FastifyInstance) => {
+    const service = new RealtimeService(
+      new RealtimeRepository(app.db),
+      new SenseTokenSigner(app.config.jwtSecret),
+      app.tokens,
+      app.sessions,
+      app.access,
+      app.clock,
+      { senseTokenTtlSeconds: app.config.senseTokenTtlSeconds, allowedOrigins: app.config.socketAllowedOrigins },
+    );
+    registerSocketHandlers(app.io, service, app.log.child({ module: 'realtime' }));
+    const publisher = new RealtimePublisher(app.io);
+    app.decorate('realtime', { publisher, service });
+    app.addHook('onClose', () => {
+      publisher.close();
+      return Promise.resolve();
+    });
+  },
+  { name: 'realtime', dependencies: ['core', 'auth', 'access', 'socket-io'] },
+);

@@ -1,0 +1,189 @@
+// Page furniture shared by every report: an A4 document with the embedded fonts, the colours, the
+// section headings, and page numbers written once all pages exist (pdfkit bufferPages).
+import PDFDocument from 'pdfkit';
+import type { Locale } from '@liftwacht/contracts/auth';
+import type { catalogue } from '../../lib/server-i18n.ts';
+import { reportFontFaces, reportFonts, type ReportFont } from './report-fonts.ts';
+import type { ReportFormat } from './report-format.ts';
+
+export type ReportTexts = ReturnType<typeof catalogue>['reports'];
+
+/** The spec's availability colours (§9) and a dark green accent for structure. */
+export const colours = {
+  red: '#F3776D',
+  amber: '#F3C46D',
+  green: '#86B29C',
+  accent: '#2E6B4F',
+  accentLight: '#E9F2ED',
+  text: '#1F2933',
+  muted: '#5F6B76',
+  rule: '#D5DDE3',
+  zebra: '#F5F7F7',
+  white: '#FFFFFF',
+} as const;
+
+/** Colour of an availability percentage: < 98 red, 98–99 amber, ≥ 99 green (the dashboard's brackets). */
+export function availabilityColour(percent: number): string {
+  if (percent < 98) return colours.red;
+  if (percent < 99) return colours.amber;
+  return colours.green;
+}
+
+export interface ReportSection {
+  title: string;
+  /** 0-based page index where the section starts. */
+  page: number;
+}
+
+/** Everything a layout function needs: the document, its texts and formats, and the writable area. */
+export interface ReportContext {
+  doc: PDFKit.PDFDocument;
+  texts: ReportTexts;
+  format: ReportFormat;
+  left: number;
+  right: number;
+  width: number;
+  top: number;
+  /** Lowest y content may reach; the footer lives below it. */
+  bottom: number;
+  sections: ReportSection[];
+}
+
+const margin = { top: 56, bottom: 64, side: 50 };
+
+export function createReportContext(options: {
+  texts: ReportTexts;
+  format: ReportFormat;
+  locale: Locale;
+  title: string;
+  subject: string;
+  createdAt: Date;
+}): ReportContext {
+  const doc = new PDFDocument({
+    size: 'A4',
+    bufferPages: true,
+    margins: { top: margin.top, bottom: margin.bottom, left: margin.side, right: margin.side },
+    lang: options.locale === 'nl' ? 'nl-NL' : options.locale,
+    displayTitle: true,
+    info: {
+      Title: options.title,
+      Subject: options.subject,
+      Author: options.texts.document.product,
+      Creator: options.texts.document.product,
+      CreationDate: options.createdAt,
+    },
+  });
+  const faces = reportFontFaces();
+  // pdfkit takes a parsed fontkit font at run time; its typings only list file sources.
+  for (const name of Object.keys(reportFonts) as ReportFont[]) doc.registerFont(name, faces[name] as never);
+  doc.font('regular').fillColor(colours.text);
+  return {
+    doc,
+    texts: options.texts,
+    format: options.format,
+    left: margin.side,
+    right: doc.page.width - margin.side,
+    width: doc.page.width - 2 * margin.side,
+    top: margin.top,
+    bottom: doc.page.height - margin.bottom,
+    sections: [],
+  };
+}
+
+export function currentPageIndex(ctx: ReportContext): number {
+  const range = ctx.doc.bufferedPageRange();
+  return range.start + range.count - 1;
+}
+
+/** Starts a new page unless `height` more points fit on this one. */
+export function ensureSpace(ctx: ReportContext, height: number): void {
+  if (ctx.doc.y + height > ctx.bottom) {
+    ctx.doc.addPage();
+    ctx.doc.y = ctx.top;
+  }
+}
+
+/**
+ * A section title, remembered for the contents and the PDF outline: on a fresh page, or after what
+ * came before when `continueAfter` points fit (a short section needs no page of its own).
+ */
+export function startSection(
+  ctx: ReportContext,
+  title: string,
+  options: { intro?: string; continueAfter?: number } = {},
+): void {
+  const { doc } = ctx;
+  if (options.continueAfter !== undefined && doc.y + 28 + options.continueAfter <= ctx.bottom) {
+    doc.y += 28;
+  } else {
+    doc.addPage();
+    doc.y = ctx.top;
+  }
+  ctx.sections.push({ title, page: currentPageIndex(ctx) });
+  doc.outline.addItem(title);
+  heading(ctx, title);
+  if (options.intro) {
+    doc
+      .font('regular')
+      .fontSize(8.5)
+      .fillColor(colours.muted)
+      .text(options.intro, ctx.left, doc.y, { width: ctx.width });
+    doc.y += 10;
+  }
+}
+
+/** A section or sub-section heading with an accent rule under it. */
+export function heading(ctx: ReportContext, title: string, size = 16): void {
+  const { doc } = ctx;
+  const y = doc.y;
+  doc.font('bold').fontSize(size).fillColor(colours.accent).text(title, ctx.left, y, { width: ctx.width });
+  const ruleY = doc.y + 2;
+  doc
+    .moveTo(ctx.left, ruleY)
+    .lineTo(ctx.right, ruleY)
+    .lineWidth(size > 12 ? 1.2 : 0.6)
+    .strokeColor(colours.accent)
+    .stroke();
+  doc.y = ruleY + (size > 12 ? 14 : 8);
+  doc.fillColor(colours.text);
+}
+
+/**
+ * Footer on every page: what the report is about on the left (`footer` gets the width it may
+ * fill, in the footer's font), "Page n of N" on the right. Runs
+ * after the last page exists; the bottom margin is lifted while writing so pdfkit does not start
+ * a new page for text below it.
+ */
+export function writePageFooters(ctx: ReportContext, footer: (maxWidth: number) => string): void {
+  const { doc } = ctx;
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const savedBottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - margin.bottom + 24;
+    doc
+      .moveTo(ctx.left, y - 6)
+      .lineTo(ctx.right, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(colours.rule)
+      .stroke();
+    const pageText = ctx.texts.document.pageOf
+      .replace('{{page}}', String(i + 1))
+      .replace('{{pages}}', String(range.count));
+    doc.font('regular').fontSize(8).fillColor(colours.muted);
+    const pageWidth = doc.widthOfString(pageText);
+    const maxWidth = ctx.width - pageWidth - 20;
+    doc.text(oneLine(doc, footer(maxWidth), maxWidth), ctx.left, y, { lineBreak: false });
+    doc.text(pageText, ctx.right - pageWidth, y, { lineBreak: false });
+    doc.page.margins.bottom = savedBottom;
+  }
+}
+
+/** `text` cut to fit `width` on one line with the current font, ending in "…" when cut. */
+export function oneLine(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let cut = text;
+  while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}

@@ -1,0 +1,108 @@
+// SQL for the parts of the organisation report the dashboard does not offer: per-lift activity,
+// alarm calls per kind and events per type. Periods are local (Europe/Amsterdam) calendar days,
+// cut off at `now` like the dashboard's period figures, so the future never counts.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+
+export interface ReportPeriodBounds {
+  from: string;
+  to: string;
+  now: Date;
+}
+
+export interface LiftActivityRow {
+  liftId: number;
+  name: string;
+  address: string;
+  buildingName: string | null;
+  hasIntercom: boolean;
+  /** `unavailable` events that began in the period. */
+  unavailabilityEvents: number;
+  /** Alarm calls that began in the period. */
+  alarmCalls: number;
+  /** Visits (any type, not cancelled) that began in the period. */
+  visits: number;
+  /** valid_until of the latest approved inspection on or before the end of the period. */
+  inspectionValidUntil: string | null;
+}
+
+/** [start, end) of the period as timestamptz SQL: local midnight of `from` to the earlier of local midnight after `to` and now. */
+function boundsSql(p: ReportPeriodBounds): { start: SQL; end: SQL; endDay: SQL } {
+  const nowTs = sql`${p.now.toISOString()}::timestamptz`;
+  return {
+    start: sql`((${p.from}::date)::timestamp at time zone ${businessTimeZone})`,
+    end: sql`least(((${p.to}::date) + 1)::timestamp at time zone ${businessTimeZone}, ${nowTs})`,
+    endDay: sql`least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date)`,
+  };
+}
+
+export class ReportsRepository {
+  constructor(private readonly db: Db) {}
+
+  async userLocale(userId: number): Promise<string | null> {
+    const [row] = await sqlRows<{ locale: string }>(this.db, sql`select locale from users where id = ${userId}`);
+    return row?.locale ?? null;
+  }
+
+  async organisationName(organisationId: number): Promise<string | null> {
+    const [row] = await sqlRows<{ name: string }>(
+      this.db,
+      sql`select name from organisations where id = ${organisationId}`,
+    );
+    return row?.name ?? null;
+  }
+
+  /** One row per lift of the organisation; correlated counts ride the (lift_id, started_at) indexes. */
+  async liftActivity(organisationId: number, p: ReportPeriodBounds): Promise<LiftActivityRow[]> {
+    const { start, end, endDay } = boundsSql(p);
+    return sqlRows<LiftActivityRow>(
+      this.db,
+      sql`
+      select l.id as "liftId", l.name, l.address, l.building_name as "buildingName",
+             (l.lift_type is not null) as "hasIntercom",
+             (select count(*)::int from events e
+               where e.lift_id = l.id and e.type = 'unavailable' and e.started_at >= ${start} and e.started_at < ${end})
+               as "unavailabilityEvents",
+             (select count(*)::int from calls c
+               where c.lift_id = l.id and c.started_at >= ${start} and c.started_at < ${end}) as "alarmCalls",
+             (select count(*)::int from visits v
+               where v.lift_id = l.id and v.state <> 'canceled' and v.started_at >= ${start} and v.started_at < ${end})
+               as visits,
+             (select max(i.valid_until)::text from inspections i
+               where i.lift_id = l.id and i.result = 'approved' and i.inspected_on <= ${endDay})
+               as "inspectionValidUntil"
+      from lifts l
+      where l.organisation_id = ${organisationId}
+      order by l.id`,
+    );
+  }
+
+  /** Alarm calls that began in the period, per kind (entrapment | false_alarm | test | other). */
+  async callsByKind(organisationId: number, p: ReportPeriodBounds): Promise<{ kind: string; count: number }[]> {
+    const { start, end } = boundsSql(p);
+    return sqlRows(
+      this.db,
+      sql`
+      select c.kind, count(*)::int as count
+      from calls c join lifts l on l.id = c.lift_id
+      where l.organisation_id = ${organisationId} and c.started_at >= ${start} and c.started_at < ${end}
+      group by c.kind`,
+    );
+  }
+
+  /** Events that began in the period, per type, most frequent first. */
+  async eventsByType(organisationId: number, p: ReportPeriodBounds): Promise<{ type: string; count: number }[]> {
+    const { start, end } = boundsSql(p);
+    return sqlRows(
+      this.db,
+      sql`
+      select e.type, count(*)::int as count
+      from events e join lifts l on l.id = e.lift_id
+      where l.organisation_id = ${organisationId} and e.started_at >= ${start} and e.started_at < ${end}
+      group by e.type
+      order by count desc, e.type`,
+    );
+  }
+}

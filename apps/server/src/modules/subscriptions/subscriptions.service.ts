@@ -1,0 +1,71 @@
+// A user's notification subscriptions: only event types from the list and lifts in organisations the
+// user may access; PUT replaces the set. Who is mailed is decided again when an event happens, so
+// a subscription left behind by a revoked grant mails nothing.
+import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
+import type { Subscription, Subscriptions, SubscriptionsUpdate } from '@liftwacht/contracts/subscriptions';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { OrganisationAccess } from '../../plugins/access.ts';
+import type { Principal } from '../../plugins/auth-sessions.repository.ts';
+import type { SubscriptionsRepository } from './subscriptions.repository.ts';
+
+export class SubscriptionsService {
+  constructor(
+    private readonly repository: SubscriptionsRepository,
+    private readonly access: OrganisationAccess,
+  ) {}
+
+  async get(principal: Principal): Promise<Subscriptions> {
+    const [email, rows, organisationIds] = await Promise.all([
+      this.repository.emailOf(principal.userId),
+      this.repository.forUser(principal.userId),
+      this.access.organisationIds(principal),
+    ]);
+    if (email === undefined) throw notFound('User');
+    const byType = new Map<EventType, Subscription>();
+    for (const row of rows) {
+      if (!(eventTypes as readonly string[]).includes(row.eventType)) continue;
+      const type = row.eventType as EventType;
+      if (row.liftId === null) {
+        byType.set(type, { eventType: type, liftIds: null, lifts: [] });
+        continue;
+      }
+      // A lift of an organisation no longer granted is not shown (and is not mailed about).
+      if (!row.lift || !organisationIds.includes(row.lift.organisationId)) continue;
+      const current = byType.get(type) ?? { eventType: type, liftIds: [], lifts: [] };
+      if (current.liftIds === null) continue;
+      current.liftIds.push(row.lift.id);
+      current.lifts.push({ id: row.lift.id, name: row.lift.name, address: row.lift.address });
+      byType.set(type, current);
+    }
+    const items = eventTypes.flatMap((type) => {
+      const item = byType.get(type);
+      return item ? [item] : [];
+    });
+    return { email, channel: 'email', items };
+  }
+
+  async replace(principal: Principal, update: SubscriptionsUpdate): Promise<Subscriptions> {
+    const wanted = update.items.flatMap((item) => item.liftIds ?? []);
+    const [liftOrganisations, organisationIds] = await Promise.all([
+      this.repository.liftOrganisations(wanted),
+      this.access.organisationIds(principal),
+    ]);
+    const rows: { eventType: EventType; liftId: number | null }[] = [];
+    update.items.forEach((item, index) => {
+      if (item.liftIds === null) {
+        rows.push({ eventType: item.eventType, liftId: null });
+        return;
+      }
+      for (const liftId of new Set(item.liftIds)) {
+        const organisationId = liftOrganisations.get(liftId);
+        // Unknown and foreign lifts answer alike, so ids leak nothing (DESIGN §5).
+        if (organisationId === undefined || !organisationIds.includes(organisationId)) {
+          throw new AppError(404, 'not_found', `Lift ${String(liftId)} not found`, `items.${String(index)}.liftIds`);
+        }
+        rows.push({ eventType: item.eventType, liftId });
+      }
+    });
+    await this.repository.replace(principal.userId, rows);
+    return this.get(principal);
+  }
+}

@@ -1,0 +1,40 @@
+// Visits: a lift's list and the visit page. The lift decides the scope: a visit to a lift outside
+// the user's organisations (own plus granted) is 404, like the lift itself.
+import type { LiftVisitsQuery, Visit, VisitDetail } from '@liftwacht/contracts/visits';
+import { notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { OrganisationAccess } from '../../plugins/access.ts';
+import type { Principal } from '../../plugins/auth-sessions.repository.ts';
+import type { VisitsRepository } from './visits.repository.ts';
+
+export class VisitsService {
+  constructor(
+    private readonly repository: VisitsRepository,
+    private readonly access: OrganisationAccess,
+    private readonly clock: Clock,
+  ) {}
+
+  async liftVisits(
+    principal: Principal,
+    liftId: number,
+    query: LiftVisitsQuery,
+  ): Promise<{ items: Visit[]; total: number }> {
+    const organisationId = await this.repository.liftOrganisation(liftId);
+    if (organisationId === undefined || !(await this.access.canAccess(principal, organisationId))) {
+      throw notFound('Lift');
+    }
+    return this.repository.page(liftId, query, this.clock.now());
+  }
+
+  async visit(principal: Principal, visitId: number): Promise<VisitDetail> {
+    const now = this.clock.now();
+    const visit = await this.repository.findById(visitId, now);
+    if (!visit || !(await this.access.canAccess(principal, visit.lift.organisationId))) throw notFound('Visit');
+    const logbook = await this.repository.logbookBetween(
+      visit.liftId,
+      visit.startedAt,
+      visit.endedAt ?? now.toISOString(),
+    );
+    return { ...visit, logbook };
+  }
+}

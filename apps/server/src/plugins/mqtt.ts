@@ -1,0 +1,42 @@
+// Module messages over MQTT (DESIGN §6): the embedded broker by default, or a subscription to the
+// external broker named by MQTT_URL. Both feed app.ingest.pipeline and acknowledge a QoS 1 message
+// only once it is stored. main.ts starts the transport after the app is listening; tests start it
+// when they need it (MQTT_PORT=0 picks a free port).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { BrokerSubscriber } from './mqtt-broker-subscriber.ts';
+import { EmbeddedBroker } from './mqtt-embedded-broker.ts';
+
+export interface MqttTransport {
+  readonly mode: 'embedded' | 'external';
+  /** The embedded broker's port once started (null for an external broker). */
+  readonly port: number | null;
+  /** Listening (embedded) or connected to the broker (external): for the readiness probe. */
+  readonly connected: boolean;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mqtt: MqttTransport;
+  }
+}
+
+export const mqttPlugin = fp(
+  (app: FastifyInstance) => {
+    const { mqtt } = app.config;
+    const log = app.log.child({ module: 'mqtt' });
+    const transport: MqttTransport = mqtt.url
+      ? new BrokerSubscriber(app.ingest.pipeline, log, {
+          url: mqtt.url,
+          clientId: mqtt.clientId,
+          sessionExpirySeconds: mqtt.sessionExpirySeconds,
+        })
+      : new EmbeddedBroker(app.ingest.pipeline, log, mqtt.port);
+    app.decorate('mqtt', transport);
+    // Registered after ingest, so this runs before ingest's own onClose drains the pipeline.
+    app.addHook('onClose', () => transport.stop());
+  },
+  { name: 'mqtt', dependencies: ['core', 'ingest'] },
+);

@@ -1,0 +1,97 @@
+// Socket.IO on Fastify's own HTTP server at /liftwacht/socket.io, websocket transport only. With
+// REDIS_URL the Redis adapter carries room broadcasts to every node, so a message ingested on node
+// A reaches a browser connected to node B. What sockets may do is the realtime module's business.
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import {
+  socketPath,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@liftwacht/contracts/realtime';
+
+export type LiftwachtIo = Server<ClientToServerEvents, ServerToClientEvents>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: LiftwachtIo;
+    /** For the readiness probe: whether the Redis adapter (when configured) is connected. */
+    socketAdapterStatus: () => 'memory' | 'ok' | 'failed';
+  }
+}
+
+const redisReadyTimeoutMs = 10_000;
+
+async function connectRedis(url: string, app: FastifyInstance): Promise<{ pub: Redis; sub: Redis }> {
+  // RESP2: the adapter's pub/sub listeners are written against it.
+  const pub = new Redis(url, { protocol: 2, lazyConnect: true, connectionName: 'liftwacht-socket-pub' });
+  const sub = pub.duplicate({ connectionName: 'liftwacht-socket-sub' });
+  let lastLog = 0;
+  for (const client of [pub, sub]) {
+    client.on('error', (err: Error) => {
+      // ioredis retries by itself; one line per 10 s is enough to see that it is down.
+      if (Date.now() - lastLog > 10_000) {
+        lastLog = Date.now();
+        app.log.error({ err: err.message }, 'redis (socket adapter) error');
+      }
+    });
+  }
+  // The adapter publishes without awaiting; a publish failing during a Redis outage must not
+  // become an unhandled rejection that ends the process.
+  const publish = pub.publish.bind(pub) as (channel: string | Buffer, message: string | Buffer) => Promise<number>;
+  (pub as unknown as { publish: typeof publish }).publish = (channel, message) => {
+    const result = publish(channel, message);
+    result.catch(() => undefined);
+    return result;
+  };
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`Redis at REDIS_URL not reachable within 10 s`)), redisReadyTimeoutMs).unref(),
+  );
+  try {
+    await Promise.race([Promise.all([pub.connect(), sub.connect()]), timeout]);
+  } catch (err) {
+    pub.disconnect();
+    sub.disconnect();
+    throw err;
+  }
+  return { pub, sub };
+}
+
+export const socketIoPlugin = fp(
+  async (app: FastifyInstance) => {
+    const io: LiftwachtIo = new Server(app.server, {
+      path: socketPath,
+      transports: ['websocket'],
+      serveClient: false,
+      // Clients only send small requests; anything larger is not a Liftwacht client.
+      maxHttpBufferSize: 64 * 1024,
+      connectTimeout: 20_000,
+    });
+    let redis: { pub: Redis; sub: Redis } | null = null;
+    if (app.config.redisUrl) {
+      redis = await connectRedis(app.config.redisUrl, app);
+      io.adapter(createAdapter(redis.pub, redis.sub, { key: 'liftwacht' }));
+    }
+    app.decorate('io', io);
+    app.decorate('socketAdapterStatus', () => {
+      if (!redis) return 'memory';
+      return redis.pub.status === 'ready' && redis.sub.status === 'ready' ? 'ok' : 'failed';
+    });
+
+    // Upgraded websockets are not Fastify's connections: without this, closing the HTTP server would
+    // wait for every browser to leave.
+    app.addHook('preClose', (done) => {
+      void io.disconnectSockets(true);
+      io.engine.close();
+      done();
+    });
+    app.addHook('onClose', async () => {
+      if (!redis) return;
+      const { pub, sub } = redis;
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  },
+  { name: 'socket-io', dependencies: ['core'] },
+);

@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = 8097;
+
+// One fresh data directory per run, so every run starts from the seeded demo fleet. The config is
+// evaluated again in each worker: the environment variable carries the runner's choice over.
+process.env.LIFTWACHT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'liftwacht-e2e-'));
+const dataDir = process.env.LIFTWACHT_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalTeardown: './e2e/support/global-teardown.ts',
+  // The flows share one server and one database; they run one after the other.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: '../..',
+    url: `http://127.0.0.1:${port}/liftwacht/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SIMULATOR: 'off',
+      // Every flow logs in; the default of 10 per 15 minutes per username would trip the suite.
+      LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
+    },
+  },
+});

@@ -1,0 +1,31 @@
+// Which side-menu entries a user gets (spec §6). Pure, so the role rules are tested on their own.
+import { paths } from '../paths.ts';
+
+export interface RoleFlags {
+  clientLight: boolean;
+  mechanic: boolean;
+}
+
+export interface MenuEntry {
+  path: string;
+  labelKey: 'menu.dashboard' | 'menu.alarmCalls' | 'menu.currentCalls' | 'menu.events' | 'menu.lifts';
+}
+
+const dashboard: MenuEntry = { path: paths.dashboard, labelKey: 'menu.dashboard' };
+const alarmCalls: MenuEntry = { path: paths.alarmCalls, labelKey: 'menu.alarmCalls' };
+const currentCalls: MenuEntry = { path: paths.currentCalls, labelKey: 'menu.currentCalls' };
+const events: MenuEntry = { path: paths.events, labelKey: 'menu.events' };
+const lifts: MenuEntry = { path: paths.lifts, labelKey: 'menu.lifts' };
+
+export function menuEntriesFor({ clientLight, mechanic }: RoleFlags): MenuEntry[] {
+  // A mechanic works from links to single lifts; the organisation-wide pages are not theirs.
+  if (mechanic) return [];
+  if (clientLight) return [dashboard, alarmCalls, lifts];
+  return [dashboard, alarmCalls, currentCalls, events, lifts];
+}
+
+/** Subscriptions ("Meldingen" in the profile dialog) are for full users only. */
+export const canManageSubscriptions = ({ clientLight, mechanic }: RoleFlags): boolean => !clientLight && !mechanic;
+
+/** Mechanics do not choose organisations. */
+export const canPickOrganisation = ({ mechanic }: RoleFlags): boolean => !mechanic;

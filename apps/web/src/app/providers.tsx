@@ -1,0 +1,31 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { CriticalErrorFallback } from '../components/critical-error-fallback.tsx';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { theme } from './theme.ts';
+
+/**
+ * Theme, toasts and the critical error boundary around everything else. The data cache
+ * (TanStack Query) is provided by the signed-in shell: the login page does without it.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <ErrorBoundary fallback={() => <CriticalErrorFallback />}>{children}</ErrorBoundary>
+      {/* Spec §9: top right, 5 seconds, alt+T moves focus to the toasts. */}
+      <Toaster
+        position="top-right"
+        duration={5000}
+        hotkey={['altKey', 'KeyT']}
+        closeButton
+        containerAriaLabel={t('toasts.label')}
+        toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+      />
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { isCancelled } from '../../../lib/api-error.ts';
+import { log } from '../../../lib/log.ts';
+import { getSessionState, sessionActions } from '../../../lib/session/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { getOrganisations } from '../api/get-organisations.ts';
+
+/**
+ * Spec §4: the organisation list is fetched whenever the token changes, one fetch at a time (a
+ * newer token aborts the older fetch). It waits for the profile so an expired token costs one
+ * failing call, not three. A failure is only logged.
+ */
+export function useOrganisationListSync(): void {
+  const token = useSession((state) => state.userToken);
+  const hasUser = useSession((state) => state.user !== null);
+
+  useEffect(() => {
+    if (!token || !hasUser) return;
+    const controller = new AbortController();
+    getOrganisations(controller.signal).then(
+      (organisations) => {
+        sessionActions.setOrganisationList(organisations);
+        // With exactly one organisation there is nothing to choose: take it, so users of a single
+        // organisation (and mechanics, who have no picker) see their data straight away.
+        const only = organisations.length === 1 ? organisations[0] : undefined;
+        if (only && getSessionState().organisationId === null) sessionActions.setOrganisationId(only.id);
+      },
+      (error: unknown) => {
+        if (!isCancelled(error)) log.warn('loading the organisation list failed', error);
+      },
+    );
+    return () => controller.abort();
+  }, [token, hasUser]);
+}

@@ -1,0 +1,15 @@
+import type { Namespace } from '../locales/resources.ts';
+
+/** Every namespace, so component tests never suspend on a translation chunk. */
+export const allNamespaces: Namespace[] = [
+  'common',
+  'auth',
+  'organisations',
+  'dashboard',
+  'lifts',
+  'events',
+  'calls',
+  'subscriptions',
+  'periods',
+  'reports',
+];

@@ -1,0 +1,158 @@
+// Alarm calls per EN 81-28 (DESIGN §3 calls, §4 "received → acknowledged → ended"; spec §2
+// /alarm-calls and /current-calls). This file also holds the small query helpers and the lift
+// reference that events and subscriptions share, so the three contracts import in one direction
+// (calls ← events, calls ← subscriptions) and never in a circle.
+import { z } from 'zod';
+import { dataOf, isoDateSchema, isoDateTimeSchema, listOf, paginationSchema } from './common.ts';
+
+// ── shared query helpers ───────────────────────────────────────────────────────────────────────
+
+/** Splits `a,b` and repeated keys (`x=a&x=b`, which Fastify parses into an array) into trimmed items. */
+function splitList(raw: string | string[]): string[] {
+  return (Array.isArray(raw) ? raw : [raw])
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/**
+ * A query list of known codes: `types=a,b` or `types=a&types=b`. An unknown code fails on the
+ * field itself (`field: "types"`), not on an index inside it, so the web can point at the filter.
+ */
+export function queryCodeListSchema<T extends string>(values: readonly T[]) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((raw, ctx): T[] => {
+      const items = splitList(raw);
+      const unknown = items.filter((item) => !(values as readonly string[]).includes(item));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown value ${unknown.map((u) => `'${u}'`).join(', ')}; expected any of ${values.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(items)] as T[];
+    })
+    .meta({ description: `Comma-separated, or the key repeated. Values: ${values.join(', ')}` });
+}
+
+/** A query list of positive integer ids: `liftIds=1,2` or `liftIds=1&liftIds=2`. */
+export const queryIdListSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((raw, ctx): number[] => {
+    const items = splitList(raw);
+    const bad = items.filter((item) => !/^[1-9]\d{0,9}$/.test(item) || Number(item) > 2147483647);
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not a positive id: ${bad.map((b) => `'${b}'`).join(', ')}` });
+      return z.NEVER;
+    }
+    return [...new Set(items.map(Number))];
+  })
+  .meta({ description: 'Comma-separated positive ids, or the key repeated' });
+
+/** A query flag: true/false or 1/0 (z.coerce.boolean would read "false" as true). */
+export const queryBooleanSchema = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const sortOrderSchema = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof sortOrderSchema>;
+
+/** Checks an optional from/to date pair (both inclusive local days, Europe/Amsterdam). */
+export function refinePeriod(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (q.from && q.to && q.from > q.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+}
+
+/** The lift an event, call or subscription belongs to. */
+export const liftRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+});
+export type LiftRef = z.infer<typeof liftRefSchema>;
+
+// ── calls ──────────────────────────────────────────────────────────────────────────────────────
+
+export const callKinds = ['entrapment', 'false_alarm', 'test', 'other'] as const;
+export const callKindSchema = z.enum(callKinds);
+export type CallKind = z.infer<typeof callKindSchema>;
+
+/** EN 81-28 flow: received → acknowledged (by the alarm centre) → ended. */
+export const callStatuses = ['received', 'acknowledged', 'ended'] as const;
+export const callStatusSchema = z.enum(callStatuses);
+export type CallStatus = z.infer<typeof callStatusSchema>;
+
+export const callSchema = z.object({
+  id: z.number().int(),
+  lift: liftRefSchema,
+  /** When the call was received. */
+  startedAt: isoDateTimeSchema,
+  acknowledgedAt: isoDateTimeSchema.nullable(),
+  endedAt: isoDateTimeSchema.nullable(),
+  /** Seconds from received to ended; for a call still running, to now. */
+  durationSeconds: z.number().int(),
+  kind: callKindSchema,
+  status: callStatusSchema,
+  /** Automatic test calls: ok, or the part that failed (speaker, microphone, battery). */
+  testResult: z.string().nullable(),
+  handledBy: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type Call = z.infer<typeof callSchema>;
+
+export const callSortFields = ['startedAt', 'duration', 'kind', 'lift'] as const;
+export const callSortSchema = z.enum(callSortFields);
+export type CallSort = z.infer<typeof callSortSchema>;
+
+/** GET /liftwacht/calls: one organisation's alarm calls, received within from..to (local days). */
+export const callListQuerySchema = z
+  .object({
+    organisationId: z.coerce.number().int().positive(),
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    kinds: queryCodeListSchema(callKinds).optional(),
+    liftIds: queryIdListSchema.optional(),
+    sort: callSortSchema.default('startedAt'),
+    order: sortOrderSchema.default('desc'),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .superRefine(refinePeriod);
+export type CallListQuery = z.infer<typeof callListQuerySchema>;
+
+/** Calls per kind in the period and lifts asked for, whatever the kinds filter, so every kind's chip has its count. */
+export const callTotalsSchema = z.object({
+  entrapment: z.number().int(),
+  false_alarm: z.number().int(),
+  test: z.number().int(),
+  other: z.number().int(),
+});
+export type CallTotals = z.infer<typeof callTotalsSchema>;
+
+export const callListResponseSchema = dataOf(
+  z.object({
+    items: z.array(callSchema),
+    pagination: paginationSchema,
+    /** Calls matching every filter (kinds included). */
+    total: z.number().int(),
+    totals: callTotalsSchema,
+  }),
+);
+export type CallListResponse = z.infer<typeof callListResponseSchema>;
+
+/** GET /liftwacht/calls/current: calls not yet ended, longest running first. */
+export const currentCallsQuerySchema = z.object({
+  organisationId: z.coerce.number().int().positive(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type CurrentCallsQuery = z.infer<typeof currentCallsQuerySchema>;
+
+export const currentCallSchema = callSchema.extend({
+  /** Seconds since the call was received, by the server's clock. */
+  runningSeconds: z.number().int(),
+});
+export type CurrentCall = z.infer<typeof currentCallSchema>;
+
+export const currentCallsResponseSchema = listOf(currentCallSchema);
+export type CurrentCallsResponse = z.infer<typeof currentCallsResponseSchema>;

@@ -1,0 +1,394 @@
+// Lifts (spec §2 lifts list, lift detail and its panels, header strip; §3 lift fields, list
+// response, search filter, periodical counter; §5 "empty advanced criteria return nothing";
+// §7 GET/POST /lift, GET /lift/{liftId}). Field names are camelCase except where the spec names
+// them (details.liftname). Dates are yyyy-MM-dd, timestamps ISO 8601; local days are
+// Europe/Amsterdam.
+import { z } from 'zod';
+import { dataOf, isoDateSchema, isoDateTimeSchema, listOf } from './common.ts';
+import { liftStatusSchema } from './dashboard.ts';
+
+// ── the lift ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The spec's "lift details" panel: details.liftname, details.address and the labelled fields.
+ * liftname and address keep the lenient shape the header strip was written against (it falls back
+ * to "Lift"); this server always sends both as strings.
+ */
+export const liftDetailsSchema = z.object({
+  liftname: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  /** Label: building name (gebouwnaam). */
+  buildingName: z.string().nullable(),
+  /** Label: SBCL id (Stichting Bouwkwaliteit Certificatie Liften installation number). */
+  sbclId: z.string().nullable(),
+  /** Label: series number (serienummer). */
+  serialNumber: z.string().nullable(),
+  /** Label: owner number (eigenaarsnummer). */
+  ownerNumber: z.string().nullable(),
+  /** Label: inspection number (keuringsnummer). */
+  inspectionNumber: z.string().nullable(),
+  /** Label: installer number (installateursnummer). */
+  installerNumber: z.string().nullable(),
+  /** Label: telephone number of the alarm phone (telefoonnummer). */
+  telephoneNumber: z.string().nullable(),
+  /** Label: manufacturer number (fabrieksnummer). */
+  manufacturerNumber: z.string().nullable(),
+  /** Label: last change (laatste wijziging) of the lift's record. */
+  updatedAt: isoDateTimeSchema,
+});
+export type LiftDetails = z.infer<typeof liftDetailsSchema>;
+
+/** The sense module fitted in the lift (DESIGN §3 modules). */
+export const liftModuleSchema = z.object({
+  /** Module number: what the socket's listen/unlisten carry as es_number. */
+  esNumber: z.string(),
+  firmware: z.string().nullable(),
+  /** Last message from the module; null when never heard from. */
+  lastSeenAt: isoDateTimeSchema.nullable(),
+  /** The connection flag ingest keeps. "Sense not connected" is the status, see /lift/{id}/statuses. */
+  connected: z.boolean(),
+});
+export type LiftModule = z.infer<typeof liftModuleSchema>;
+
+export const inspectionResults = ['approved', 'rejected'] as const;
+export const inspectionResultSchema = z.enum(inspectionResults);
+
+export const liftSchema = z.object({
+  id: z.number().int(),
+  organisationId: z.number().int(),
+  details: liftDetailsSchema,
+  /** Installation type; null = no intercom (alarm phone) fitted, so no intercom availability. */
+  liftType: z.string().nullable(),
+  /** A lift flow is available: the "sense not connected" card only shows when true (spec §2). */
+  hasFlow: z.boolean(),
+  maintenanceIntervalDays: z.number().int(),
+  /** Rides since the last maintenance above which the lift counts as "maintenance insufficient". */
+  serviceRideThreshold: z.number().int(),
+  commissionedOn: isoDateSchema.nullable(),
+  /** Latest valid_until of an approving inspection; past it the inspection has expired. */
+  inspectionValidUntil: isoDateSchema.nullable(),
+  /** The most recent inspection, approved or rejected. */
+  lastInspection: z
+    .object({ inspectedOn: isoDateSchema, result: inspectionResultSchema, validUntil: isoDateSchema.nullable() })
+    .nullable(),
+  /** null when no module is fitted. */
+  module: liftModuleSchema.nullable(),
+});
+export type Lift = z.infer<typeof liftSchema>;
+
+/** GET /liftwacht/lift/{liftId} (404 for a lift outside the user's organisations). */
+export const liftResponseSchema = dataOf(liftSchema);
+export type LiftResponse = z.infer<typeof liftResponseSchema>;
+
+export const liftIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+// ── list and search ────────────────────────────────────────────────────────────────────────────
+
+/** Columns the list can be sorted by; text columns sort case- and accent-insensitively. */
+export const liftSortFields = [
+  'id',
+  'name',
+  'address',
+  'postalCode',
+  'city',
+  'buildingName',
+  'sbclId',
+  'serialNumber',
+  'ownerNumber',
+  'inspectionNumber',
+  'installerNumber',
+  'telephoneNumber',
+  'manufacturerNumber',
+  'esNumber',
+  'liftType',
+  'maintenanceIntervalDays',
+  'commissionedOn',
+  'updatedAt',
+] as const;
+export const liftSortSchema = z.enum(liftSortFields);
+export type LiftSort = z.infer<typeof liftSortSchema>;
+
+export const liftSortDirectionSchema = z.enum(['asc', 'desc']);
+export type LiftSortDirection = z.infer<typeof liftSortDirectionSchema>;
+
+const liftPageQuery = {
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+  /** The organisation chosen in the picker; absent = every organisation the user may access. */
+  organisationId: z.coerce.number().int().positive().max(2147483647).optional(),
+  /** Ties and empty values always end in id order; empty values sort last in both directions. */
+  sort: liftSortSchema.default('name'),
+  direction: liftSortDirectionSchema.default('asc'),
+};
+
+/**
+ * GET /liftwacht/lift. `search` matches name, address, postal code, city, building name and every
+ * lift number (sbcl id, serial, owner, inspection, installer, telephone and manufacturer numbers,
+ * the module's es number), ignoring case and accents. Words are matched separately and must all
+ * occur, in any field ("kerkstraat utrecht"). Blank = no search.
+ */
+export const liftListQuerySchema = z.object({
+  ...liftPageQuery,
+  search: z.string().trim().max(200).optional(),
+});
+export type LiftListQuery = z.infer<typeof liftListQuerySchema>;
+
+/** POST /liftwacht/lift: the query of an advanced search (its criteria are the body). */
+export const liftSearchQuerySchema = z.object(liftPageQuery);
+export type LiftSearchQuery = z.infer<typeof liftSearchQuerySchema>;
+
+/** One field's criterion: the field contains this text (case and accents ignored). Blank = none. */
+const containsSchema = z.string().trim().max(200).nullish();
+
+const dateRangeSchema = z
+  .strictObject({ from: isoDateSchema.nullish(), to: isoDateSchema.nullish() })
+  .superRefine((r, ctx) => {
+    if (r.from && r.to && r.from > r.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+  });
+
+const dayCountSchema = z.number().int().min(0).max(36500).nullish();
+
+/** Text fields of the advanced search and the lift column each one matches. */
+export const liftSearchTextFields = [
+  'name',
+  'address',
+  'postalCode',
+  'city',
+  'buildingName',
+  'sbclId',
+  'serialNumber',
+  'ownerNumber',
+  'inspectionNumber',
+  'installerNumber',
+  'telephoneNumber',
+  'manufacturerNumber',
+  'esNumber',
+  'liftType',
+] as const;
+export type LiftSearchTextField = (typeof liftSearchTextFields)[number];
+
+/**
+ * The advanced search body. Every given criterion must hold (AND). Absent, null and blank values
+ * are no criterion; when none is left the answer is an empty list without a search (spec §5).
+ * Unknown keys are refused (400), so a misspelt field never silently widens the search.
+ *
+ * statuses are the current statuses of the dashboard (DESIGN §4): liftUnavailable (unavailable),
+ * senseFailureSensor (sense failure), intercomUnavailable, approvalExpired (inspection expired),
+ * approvalRejected (inspection rejected), visits (visit in progress), senseNotConnected and
+ * servicecounterMaintenanceAlert (maintenance insufficient). statusMatch "any" (default) keeps
+ * lifts with at least one of them, "all" lifts with every one. Client-light and mechanic users may
+ * only use intercomUnavailable and senseNotConnected, the statuses their dashboard shows (403).
+ *
+ * Ranges are inclusive; either bound may be left out. inspectionValidUntil is the lift's
+ * inspectionValidUntil; a lift without an approving inspection never matches a range on it.
+ */
+export const liftSearchCriteriaSchema = z
+  .strictObject({
+    name: containsSchema,
+    address: containsSchema,
+    postalCode: containsSchema,
+    city: containsSchema,
+    buildingName: containsSchema,
+    sbclId: containsSchema,
+    serialNumber: containsSchema,
+    ownerNumber: containsSchema,
+    inspectionNumber: containsSchema,
+    installerNumber: containsSchema,
+    telephoneNumber: containsSchema,
+    manufacturerNumber: containsSchema,
+    esNumber: containsSchema,
+    liftType: containsSchema,
+    hasFlow: z.boolean().nullish(),
+    /** true: lifts with an intercom (a lift type); false: lifts without. */
+    hasIntercom: z.boolean().nullish(),
+    /** true: lifts with a sense module; false: lifts without. */
+    hasModule: z.boolean().nullish(),
+    statuses: z.array(liftStatusSchema).max(16).nullish(),
+    statusMatch: z.enum(['any', 'all']).default('any'),
+    commissionedOn: dateRangeSchema.nullish(),
+    maintenanceIntervalDays: z
+      .strictObject({ min: dayCountSchema, max: dayCountSchema })
+      .superRefine((r, ctx) => {
+        if (r.min != null && r.max != null && r.min > r.max) {
+          ctx.addIssue({ code: 'custom', path: ['max'], message: 'must not be below min' });
+        }
+      })
+      .nullish(),
+    inspectionValidUntil: dateRangeSchema.nullish(),
+  })
+  .meta({ description: 'Advanced lift search criteria, combined with AND' });
+export type LiftSearchCriteria = z.infer<typeof liftSearchCriteriaSchema>;
+
+/** GET and POST /liftwacht/lift: `{ items, pagination: { limit, offset }, total }`. */
+export const liftListResponseSchema = listOf(liftSchema);
+export type LiftListResponse = z.infer<typeof liftListResponseSchema>;
+
+// ── current statuses ───────────────────────────────────────────────────────────────────────────
+
+export const liftStatusItemSchema = z.object({
+  status: liftStatusSchema,
+  /** Yes/no of the card. */
+  active: z.boolean(),
+  /**
+   * When it began: a timestamp for events, visits and the module's last message; a date for
+   * approvalRejected (inspected on) and approvalExpired (valid until); null when not active or
+   * unknown (a module never heard from).
+   */
+  since: z.string().nullable(),
+  /** servicecounterMaintenanceAlert: rides since the last maintenance (also when not active). */
+  value: z.number().nullable(),
+});
+export type LiftStatusItem = z.infer<typeof liftStatusItemSchema>;
+
+/**
+ * GET /liftwacht/lift/{id}/statuses: the single-lift current view (spec §2), one item per status
+ * the user's role may see, in the dashboard's card order. Client-light and mechanic users get
+ * intercomUnavailable and senseNotConnected only, like their dashboard.
+ */
+export const liftStatusesResponseSchema = dataOf(
+  z.object({ liftId: z.number().int(), at: isoDateTimeSchema, statuses: z.array(liftStatusItemSchema) }),
+);
+export type LiftStatusesResponse = z.infer<typeof liftStatusesResponseSchema>;
+
+// ── logbook ────────────────────────────────────────────────────────────────────────────────────
+
+/** Log types (spec §3; Dutch labels in the web's locale files). */
+export const logTypes = [
+  'maintenance',
+  'repair',
+  'check',
+  'commissioning_inspection',
+  'modification_inspection',
+  'periodic_inspection',
+  'assistance_inspection',
+  'other',
+] as const;
+export const logTypeSchema = z.enum(logTypes);
+export type LogType = z.infer<typeof logTypeSchema>;
+
+export const logbookEntrySchema = z.object({
+  id: z.number().int(),
+  liftId: z.number().int(),
+  logType: logTypeSchema,
+  at: isoDateTimeSchema,
+  text: z.string(),
+});
+export type LogbookEntry = z.infer<typeof logbookEntrySchema>;
+
+/** GET /liftwacht/lift/{id}/logbook, newest first; from/to are inclusive local days. */
+export const logbookQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(1000).default(50),
+    offset: z.coerce.number().int().min(0).default(0),
+    logType: logTypeSchema.optional(),
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.from > q.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+  });
+export type LogbookQuery = z.infer<typeof logbookQuerySchema>;
+
+export const logbookResponseSchema = listOf(logbookEntrySchema);
+export type LogbookResponse = z.infer<typeof logbookResponseSchema>;
+
+// ── periodical counters ────────────────────────────────────────────────────────────────────────
+
+export const counterKinds = ['rides', 'energy_wh'] as const;
+export const counterKindSchema = z.enum(counterKinds);
+export type CounterKind = z.infer<typeof counterKindSchema>;
+
+/** 15m: raw quarter hours; day/week (ISO, Monday)/month/year: local calendar buckets. */
+export const counterIntervals = ['15m', 'day', 'week', 'month', 'year'] as const;
+export const counterIntervalSchema = z.enum(counterIntervals);
+export type CounterInterval = z.infer<typeof counterIntervalSchema>;
+
+/** Longest from..to span per interval, in days, so one request stays one chart. */
+export const counterMaxSpanDays: Record<CounterInterval, number> = {
+  '15m': 366,
+  day: 3660,
+  week: 3660,
+  month: 36600,
+  year: 36600,
+};
+
+function spanDays(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
+/**
+ * GET /liftwacht/lift/{id}/counters. from and to are local days, both inclusive; for week, month
+ * and year they widen to whole buckets (the week of from through the week of to).
+ */
+export const countersQuerySchema = z
+  .object({
+    kind: counterKindSchema.default('rides'),
+    interval: counterIntervalSchema,
+    from: isoDateSchema,
+    to: isoDateSchema,
+  })
+  .superRefine((q, ctx) => {
+    if (q.from > q.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    } else if (spanDays(q.from, q.to) > counterMaxSpanDays[q.interval]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `at most ${String(counterMaxSpanDays[q.interval])} days after from for interval ${q.interval}`,
+      });
+    }
+  });
+export type CountersQuery = z.infer<typeof countersQuerySchema>;
+
+export const counterItemSchema = z.object({
+  /** Bucket start: a timestamp for 15m; the bucket's first local day (yyyy-MM-dd) otherwise. */
+  start: z.string(),
+  /** Rides, or energy in Wh (the web shows kWh: sum / 1000, 1 decimal). */
+  sum: z.number(),
+});
+export type CounterItem = z.infer<typeof counterItemSchema>;
+
+/**
+ * Periodical counter (spec §3 "items with sum"). Buckets without any counter data are left out,
+ * so an empty list means "no data to chart"; a bucket whose counters read 0 is there with sum 0.
+ */
+export const countersResponseSchema = dataOf(
+  z.object({
+    liftId: z.number().int(),
+    kind: counterKindSchema,
+    interval: counterIntervalSchema,
+    /** The days covered, after widening to whole buckets. */
+    from: isoDateSchema,
+    to: isoDateSchema,
+    timeZone: z.literal('Europe/Amsterdam'),
+    items: z.array(counterItemSchema),
+    /** Sum over all items. */
+    sum: z.number(),
+  }),
+);
+export type CountersResponse = z.infer<typeof countersResponseSchema>;
+
+/**
+ * GET /liftwacht/lift/{id}/ride-estimate: rides per year. last365Days: the lift has counters from
+ * before the window, so the estimate is the rides of the 365 whole local days up to yesterday.
+ * extrapolated: its history is shorter, so the rides from its first counted day up to yesterday
+ * are scaled to 365 days. noData: no ride counts at all (estimate null).
+ */
+export const rideEstimateResponseSchema = dataOf(
+  z.object({
+    liftId: z.number().int(),
+    method: z.enum(['last365Days', 'extrapolated', 'noData']),
+    /** Estimated rides per year, rounded; null without data. */
+    estimate: z.number().int().nullable(),
+    /** Rides counted in the basis days. */
+    rides: z.number().int(),
+    basisFrom: isoDateSchema.nullable(),
+    basisTo: isoDateSchema.nullable(),
+    basisDays: z.number().int(),
+  }),
+);
+export type RideEstimateResponse = z.infer<typeof rideEstimateResponseSchema>;

@@ -1,0 +1,48 @@
+// Sense modules: the field labels the portal shows (spec §3 "sense configuration items: requested
+// with type label", §7 GET /sense/configuration, §9 page limit 9999) and a lift's latest readings
+// for the lift page's sense data panel.
+import { z } from 'zod';
+import { dataOf, isoDateTimeSchema, listOf } from './common.ts';
+
+/** GET /liftwacht/sense/configuration. Without type, every type. */
+export const senseConfigurationQuerySchema = z.object({
+  type: z.string().trim().min(1).max(50).optional(),
+  limit: z.coerce.number().int().min(1).max(9999).default(9999),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type SenseConfigurationQuery = z.infer<typeof senseConfigurationQuerySchema>;
+
+export const senseConfigurationItemSchema = z.object({
+  id: z.number().int(),
+  /** e.g. label */
+  type: z.string(),
+  /** The module message field it describes: f0…, e0… */
+  key: z.string(),
+  label: z.string(),
+  /** null: applies to every module type. */
+  moduleType: z.string().nullable(),
+});
+export type SenseConfigurationItem = z.infer<typeof senseConfigurationItemSchema>;
+
+export const senseConfigurationResponseSchema = listOf(senseConfigurationItemSchema);
+export type SenseConfigurationResponse = z.infer<typeof senseConfigurationResponseSchema>;
+
+export const senseReadingSchema = z.object({
+  /** Module message field (f… live status, e… provisioning); label it with the sense configuration. */
+  key: z.string(),
+  /** The value as the module sent it: a number, text, a boolean or a JSON structure. */
+  value: z.unknown(),
+  at: isoDateTimeSchema,
+});
+export type SenseReading = z.infer<typeof senseReadingSchema>;
+
+/** GET /liftwacht/lift/{id}/sense-data: the latest reading per field, in key order (f2 before f10). */
+export const senseDataResponseSchema = dataOf(
+  z.object({
+    liftId: z.number().int(),
+    /** The lift's module; null when none is fitted (then items is empty). */
+    esNumber: z.string().nullable(),
+    items: z.array(senseReadingSchema),
+  }),
+);
+export type SenseDataResponse = z.infer<typeof senseDataResponseSchema>;
