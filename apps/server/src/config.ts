@@ -51,6 +51,7 @@ const envSchema = z.object({
   MQTT_SESSION_EXPIRY_SECONDS: z.coerce.number().int().min(0).max(2_592_000).default(86_400),
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(5),
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -90,7 +91,8 @@ export interface Config {
     clientId: string;
     sessionExpirySeconds: number;
   };
-  ingest: { batchSize: number; batchWaitMs: number };
+  /** Batches collect up to batchSize messages or batchWaitMs; `concurrency` in flight (PostgreSQL). */
+  ingest: { batchSize: number; batchWaitMs: number; concurrency: number };
   redisUrl: string | undefined;
   /** Origins (scheme://host[:port]) a browser socket may come from; '*' allows any. */
   socketAllowedOrigins: string[];
@@ -138,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: e.MQTT_CLIENT_ID ?? `liftwacht-${hostname().replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 40)}-${e.PORT}`,
       sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
     },
-    ingest: { batchSize: e.INGEST_BATCH_SIZE, batchWaitMs: e.INGEST_BATCH_WAIT_MS },
+    ingest: { batchSize: e.INGEST_BATCH_SIZE, batchWaitMs: e.INGEST_BATCH_WAIT_MS, concurrency: e.INGEST_CONCURRENCY },
     redisUrl: e.REDIS_URL,
     socketAllowedOrigins: socketOrigins(e.SOCKET_ALLOWED_ORIGINS, publicUrl, e.PUBLIC_URL === undefined, e.PORT),
     senseTokenTtlSeconds: e.SENSE_TOKEN_TTL_SECONDS,

@@ -40,7 +40,7 @@ test('a maintenance company user picks one of the organisations it serves', asyn
   await expect(page.getByText(texts.selectOrganisation)).toBeVisible();
   const picker = page.getByRole('combobox', { name: texts.picker });
   await picker.click();
-  const options = page.getByRole('option');
+  const options = page.getByRole('listbox').getByRole('option');
   await expect(options).toHaveCount(3);
   const chosen = (await options.nth(1).textContent()) ?? '';
   await options.nth(1).click();

@@ -7,6 +7,7 @@ import { IngestRepository } from './ingest.repository.ts';
 import { IngestService, type IngestHooks } from './ingest.service.ts';
 import { ModuleHealthRepository } from './module-health.repository.ts';
 import { ModuleHealthJob } from './module-health.ts';
+import { SenseDataWriter } from './sense-data-writer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ declare module 'fastify' {
       pipeline: IngestPipeline;
       /** Silence and 72-hour rules; `start()`ed by main.ts, `runOnce()` in tests. */
       health: ModuleHealthJob;
+      /** Stores everything handed in so far, latest readings included. */
+      flush: () => Promise<void>;
     };
   }
 }
@@ -38,12 +41,14 @@ export const ingestPlugin = fp(
         for (const [organisationId, kinds] of batch.organisations) publisher.organisationChanged(organisationId, kinds);
       },
     };
-    const service = new IngestService(new IngestRepository(app.db), app.clock, hooks);
+    const repository = new IngestRepository(app.db);
+    const readings = new SenseDataWriter(repository, app.log.child({ module: 'sense-data' }));
+    const service = new IngestService(repository, app.clock, hooks, readings);
     const pipeline = new IngestPipeline(service, app.clock, app.log.child({ module: 'ingest' }), {
       batchSize: app.config.ingest.batchSize,
       batchWaitMs: app.config.ingest.batchWaitMs,
-      // PGlite runs one statement at a time; a PostgreSQL server overlaps two batches' round trips.
-      concurrency: app.database.kind === 'postgres' ? 2 : 1,
+      // PGlite runs one statement at a time; a PostgreSQL server overlaps batches' round trips.
+      concurrency: app.database.kind === 'postgres' ? app.config.ingest.concurrency : 1,
     });
     const health = new ModuleHealthJob(
       new ModuleHealthRepository(app.db),
@@ -51,11 +56,15 @@ export const ingestPlugin = fp(
       hooks,
       app.log.child({ module: 'module-health' }),
     );
-    app.decorate('ingest', { pipeline, health });
+    const flush = async () => {
+      await pipeline.drain();
+      await readings.flush();
+    };
+    app.decorate('ingest', { pipeline, health, flush });
     // After the transports stopped (their hooks run first): store what is in flight, then stop.
     app.addHook('onClose', async () => {
       await health.stop();
-      await pipeline.drain();
+      await flush();
     });
   },
   { name: 'ingest', dependencies: ['core', 'realtime', 'lift-events', 'mail-queue'] },

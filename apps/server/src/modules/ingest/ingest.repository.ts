@@ -25,6 +25,9 @@ export interface ModuleRow {
   connected: boolean;
 }
 
+/** How stale modules.last_seen_at may be (seconds); see touchModules. */
+export const lastSeenResolutionSeconds = 5;
+
 const json = (rows: readonly unknown[]) => sql`${JSON.stringify(rows)}::json`;
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 
@@ -32,39 +35,44 @@ export class IngestRepository {
   constructor(readonly db: Db) {}
 
   /**
-   * The modules of a batch, locked in id order until commit: batches from several nodes touching
-   * the same module take turns, so no two of them open the same event twice.
+   * Records the batch's message keys and locks its modules in id order until commit, in one round
+   * trip. Returns the modules and the keys not seen before (the others are redeliveries). The locks
+   * make batches of several nodes that touch one module take turns, so no event opens twice.
    */
-  async lockModules(tx: Db, esNumbers: readonly string[]): Promise<ModuleRow[]> {
-    const rows = await sqlRows<Omit<ModuleRow, 'lastSeenAt'> & { lastSeenAt: Date | string | null }>(
+  async lockAndClaim(
+    tx: Db,
+    esNumbers: readonly string[],
+    claims: readonly { key: string; es: string }[],
+    now: Date,
+  ): Promise<{ modules: ModuleRow[]; fresh: Set<string> }> {
+    const rows = await sqlRows<
+      Omit<ModuleRow, 'lastSeenAt'> & { lastSeenAt: Date | string | null; fresh: string[] | null }
+    >(
       tx,
       sql`
+      with claimed as (
+        insert into ingested_messages (message_id, es_number, received_at)
+        select u.k, u.e, ${now.toISOString()}::timestamptz
+        from unnest(${sql.param(claims.map((c) => c.key))}::text[], ${sql.param(claims.map((c) => c.es))}::text[]) as u(k, e)
+        where exists (select 1 from modules m where m.es_number = u.e)
+        on conflict (message_id) do nothing
+        returning message_id
+      )
       select m.id, m.es_number as "esNumber", m.lift_id as "liftId", l.organisation_id as "organisationId",
-             coalesce(l.lift_type is not null, false) as "hasIntercom", m.last_seen_at as "lastSeenAt", m.connected
+             coalesce(l.lift_type is not null, false) as "hasIntercom", m.last_seen_at as "lastSeenAt", m.connected,
+             (select array_agg(message_id) from claimed) as fresh
       from modules m left join lifts l on l.id = m.lift_id
       where m.es_number = any(${sql.param([...esNumbers])}::text[])
       order by m.id
       for update of m`,
     );
-    return rows.map((r) => ({ ...r, lastSeenAt: toDate(r.lastSeenAt) }));
+    return {
+      modules: rows.map(({ fresh: _fresh, ...r }) => ({ ...r, lastSeenAt: toDate(r.lastSeenAt) })),
+      fresh: new Set(rows[0]?.fresh ?? []),
+    };
   }
 
-  /** Records message keys; returns the ones not seen before (the others are redeliveries). */
-  async claimMessages(tx: Db, messages: readonly { key: string; es: string }[], now: Date): Promise<Set<string>> {
-    if (messages.length === 0) return new Set();
-    const rows = await sqlRows<{ key: string }>(
-      tx,
-      sql`
-      insert into ingested_messages (message_id, es_number, received_at)
-      select u.k, u.e, ${now.toISOString()}::timestamptz
-      from unnest(${sql.param(messages.map((m) => m.key))}::text[], ${sql.param(messages.map((m) => m.es))}::text[]) as u(k, e)
-      on conflict (message_id) do nothing
-      returning message_id as key`,
-    );
-    return new Set(rows.map((r) => r.key));
-  }
-
-  /** Open events and last applied state of the lifts, read after their modules were locked. */
+  /** Open events and last applied state of the lifts, read (after their modules were locked) at once. */
   async liftStates(
     tx: Db,
     lifts: readonly { liftId: number; organisationId: number; hasIntercom: boolean }[],
@@ -74,108 +82,112 @@ export class IngestRepository {
     );
     if (lifts.length === 0) return states;
     const liftIds = sql.param(lifts.map((l) => l.liftId));
-    const [open, sense] = [
-      await sqlRows<{
-        id: number;
-        liftId: number;
-        type: string;
-        startedAt: Date | string;
-        floor: number | null;
-        data: Record<string, unknown> | null;
-      }>(
-        tx,
-        sql`
-        select id::float8 as id, lift_id as "liftId", type, started_at as "startedAt", floor::int as floor, data
-        from events
-        where lift_id = any(${liftIds}::int[]) and ended_at is null
-          and type = any(${sql.param([...managedOpenEventTypes])}::text[])
-        order by started_at, id`,
-      ),
-      await sqlRows<{ liftId: number; key: StateKey; value: unknown; at: Date | string }>(
-        tx,
-        sql`
-        select lift_id as "liftId", key, value, at from sense_data
-        where lift_id = any(${liftIds}::int[]) and key = any(${sql.param([...stateKeys])}::text[])`,
-      ),
-    ];
-    for (const e of open) {
-      states.get(e.liftId)?.openEvents.push({
-        id: Number(e.id),
-        type: e.type,
-        startedAt: new Date(e.startedAt),
-        floor: e.floor,
-        data: e.data,
-      });
-    }
-    for (const s of sense) {
-      const state = states.get(s.liftId);
-      if (!state) continue;
-      state.stateAt[s.key] = new Date(s.at);
-      if (s.key === 'floor' && typeof s.value === 'number') state.lastFloor = s.value;
+    const rows = await sqlRows<{
+      source: 'event' | 'state';
+      liftId: number;
+      id: number | null;
+      type: string | null;
+      at: Date | string;
+      floor: number | null;
+      data: unknown;
+    }>(
+      tx,
+      sql`
+      select 'event' as source, lift_id as "liftId", id::float8 as id, type, started_at as at, floor::int as floor,
+             data
+      from events
+      where lift_id = any(${liftIds}::int[]) and ended_at is null
+        and type = any(${sql.param([...managedOpenEventTypes])}::text[])
+      union all
+      select 'state', lift_id, null, key, at, null, value
+      from sense_data
+      where lift_id = any(${liftIds}::int[]) and key = any(${sql.param([...stateKeys])}::text[])
+      order by 1, 5, 3`,
+    );
+    for (const r of rows) {
+      const state = states.get(r.liftId);
+      if (!state || r.type === null) continue;
+      if (r.source === 'event') {
+        state.openEvents.push({
+          id: Number(r.id),
+          type: r.type,
+          startedAt: new Date(r.at),
+          floor: r.floor,
+          data: r.data as Record<string, unknown> | null,
+        });
+      } else {
+        state.stateAt[r.type as StateKey] = new Date(r.at);
+        if (r.type === 'floor' && typeof r.data === 'number') state.lastFloor = r.data;
+      }
     }
     return states;
   }
 
-  /** Inserts events; returns the ids of those created (a repeated source message id creates none). */
-  async insertEvents(tx: Db, rows: readonly NewEvent[]): Promise<number[]> {
-    if (rows.length === 0) return [];
-    const created = await sqlRows<{ id: number }>(
+  /**
+   * Writes a batch's changes in one statement: new and ended events, calls, counters, state keys and
+   * the modules heard from. Returns the ids of the events created.
+   */
+  async applyChanges(
+    tx: Db,
+    changes: {
+      newEvents: readonly NewEvent[];
+      closeEvents: readonly { id: number; endedAt: Date }[];
+      calls: readonly CallUpsert[];
+      counters: readonly CounterAdd[];
+      state: readonly SenseValue[];
+      touched: readonly { id: number; firmware: string | null }[];
+    },
+    now: Date,
+  ): Promise<number[]> {
+    const iso = (d: Date | null) => d?.toISOString() ?? null;
+    const nowTs = sql`${now.toISOString()}::timestamptz`;
+    const rows = await sqlRows<{ id: number }>(
       tx,
       sql`
-      insert into events (lift_id, type, started_at, ended_at, closed, floor, data, source_message_id)
-      select r.lift_id, r.type, r.started_at, r.ended_at, r.ended_at is not null, r.floor, r.data, r.source_message_id
-      from json_to_recordset(${json(
-        rows.map((e) => ({
-          lift_id: e.liftId,
-          type: e.type,
-          started_at: e.startedAt.toISOString(),
-          ended_at: e.endedAt?.toISOString() ?? null,
-          floor: e.floor,
-          data: e.data,
-          source_message_id: e.sourceMessageId,
-        })),
-      )}) as r(lift_id int, type text, started_at timestamptz, ended_at timestamptz, floor smallint, data jsonb,
-               source_message_id text)
-      on conflict (source_message_id) do nothing
-      returning id::float8 as id`,
-    );
-    return created.map((r) => Number(r.id));
-  }
-
-  async closeEvents(tx: Db, closes: readonly { id: number; endedAt: Date }[]): Promise<void> {
-    if (closes.length === 0) return;
-    await tx.execute(sql`
-      update events e set ended_at = r.ended_at, closed = true
-      from json_to_recordset(${json(closes.map((c) => ({ id: c.id, ended_at: c.endedAt.toISOString() })))})
-        as r(id bigint, ended_at timestamptz)
-      where e.id = r.id and e.ended_at is null`);
-  }
-
-  /**
-   * Alarm and test calls. A call's phases may arrive in any order and in different batches, so each
-   * phase fills in what it knows and the status follows from the timestamps present.
-   */
-  async upsertCalls(tx: Db, calls: readonly CallUpsert[]): Promise<void> {
-    if (calls.length === 0) return;
-    const rows = calls.map((c) => ({
-      lift_id: c.liftId,
-      source_id: c.sourceId,
-      kind: c.kind,
-      received_at: c.receivedAt?.toISOString() ?? null,
-      acknowledged_at: c.acknowledgedAt?.toISOString() ?? null,
-      ended_at: c.endedAt?.toISOString() ?? null,
-      first_seen_at: c.firstSeenAt.toISOString(),
-      test_result: c.testResult,
-      handled_by: c.handledBy,
-      notes: c.notes,
-    }));
-    await tx.execute(sql`
-      with r as (
-        select * from json_to_recordset(${json(rows)}) as r(lift_id int, source_id text, kind text,
-          received_at timestamptz, acknowledged_at timestamptz, ended_at timestamptz, first_seen_at timestamptz,
-          test_result text, handled_by text, notes text)
+      with new_events as (
+        insert into events (lift_id, type, started_at, ended_at, closed, floor, data, source_message_id)
+        select r.lift_id, r.type, r.started_at, r.ended_at, r.ended_at is not null, r.floor, r.data, r.source_message_id
+        from json_to_recordset(${json(
+          changes.newEvents.map((e) => ({
+            lift_id: e.liftId,
+            type: e.type,
+            started_at: iso(e.startedAt),
+            ended_at: iso(e.endedAt),
+            floor: e.floor,
+            data: e.data,
+            source_message_id: e.sourceMessageId,
+          })),
+        )}) as r(lift_id int, type text, started_at timestamptz, ended_at timestamptz, floor smallint, data jsonb,
+                 source_message_id text)
+        on conflict (source_message_id) do nothing
+        returning id
       ),
-      updated as (
+      ended_events as (
+        update events e set ended_at = r.ended_at, closed = true
+        from json_to_recordset(${json(changes.closeEvents.map((c) => ({ id: c.id, ended_at: iso(c.endedAt) })))})
+          as r(id bigint, ended_at timestamptz)
+        where e.id = r.id and e.ended_at is null
+      ),
+      call_input as (
+        select * from json_to_recordset(${json(
+          changes.calls.map((c) => ({
+            lift_id: c.liftId,
+            source_id: c.sourceId,
+            kind: c.kind,
+            received_at: iso(c.receivedAt),
+            acknowledged_at: iso(c.acknowledgedAt),
+            ended_at: iso(c.endedAt),
+            first_seen_at: iso(c.firstSeenAt),
+            test_result: c.testResult,
+            handled_by: c.handledBy,
+            notes: c.notes,
+          })),
+        )}) as r(lift_id int, source_id text, kind text, received_at timestamptz, acknowledged_at timestamptz,
+                 ended_at timestamptz, first_seen_at timestamptz, test_result text, handled_by text, notes text)
+      ),
+      -- A call's phases may arrive in any order and batches: each fills in what it knows, and the
+      -- status follows from the timestamps present.
+      updated_calls as (
         update calls c set
           started_at = coalesce(r.received_at, least(c.started_at, r.first_seen_at)),
           acknowledged_at = coalesce(c.acknowledged_at, r.acknowledged_at),
@@ -187,66 +199,80 @@ export class IngestRepository {
           status = case when coalesce(c.ended_at, r.ended_at) is not null then 'ended'
                         when coalesce(c.acknowledged_at, r.acknowledged_at) is not null then 'acknowledged'
                         else 'received' end
-        from r
+        from call_input r
         where c.source_message_id = r.source_id
         returning c.source_message_id
-      )
-      insert into calls (lift_id, started_at, acknowledged_at, ended_at, kind, status, test_result, handled_by, notes,
-                         source_message_id)
-      select r.lift_id, coalesce(r.received_at, r.first_seen_at), r.acknowledged_at, r.ended_at, coalesce(r.kind, 'other'),
-             case when r.ended_at is not null then 'ended' when r.acknowledged_at is not null then 'acknowledged'
-                  else 'received' end,
-             r.test_result, r.handled_by, r.notes, r.source_id
-      from r
-      where r.source_id not in (select source_message_id from updated)
-      on conflict (source_message_id) do nothing`);
-  }
-
-  /** Adds to the 15-minute buckets and to the local-day rollup in one statement. */
-  async addCounters(tx: Db, counters: readonly CounterAdd[]): Promise<void> {
-    if (counters.length === 0) return;
-    const rows = counters.map((c) => ({
-      lift_id: c.liftId,
-      kind: c.kind,
-      bucket_start: c.bucketStart.toISOString(),
-      value: c.value,
-    }));
-    await tx.execute(sql`
-      with r as (
-        select * from json_to_recordset(${json(rows)}) as r(lift_id int, kind text, bucket_start timestamptz, value bigint)
       ),
+      new_calls as (
+        insert into calls (lift_id, started_at, acknowledged_at, ended_at, kind, status, test_result, handled_by, notes,
+                           source_message_id)
+        select r.lift_id, coalesce(r.received_at, r.first_seen_at), r.acknowledged_at, r.ended_at,
+               coalesce(r.kind, 'other'),
+               case when r.ended_at is not null then 'ended' when r.acknowledged_at is not null then 'acknowledged'
+                    else 'received' end,
+               r.test_result, r.handled_by, r.notes, r.source_id
+        from call_input r
+        where r.source_id not in (select source_message_id from updated_calls)
+        on conflict (source_message_id) do nothing
+      ),
+      counter_input as (
+        select * from json_to_recordset(${json(
+          changes.counters.map((c) => ({
+            lift_id: c.liftId,
+            kind: c.kind,
+            bucket_start: c.bucketStart.toISOString(),
+            value: c.value,
+          })),
+        )}) as r(lift_id int, kind text, bucket_start timestamptz, value bigint)
+      ),
+      -- 15-minute buckets, and the local-day rollup that long periods read.
       buckets as (
         insert into counters (lift_id, kind, bucket_start, value)
-        select lift_id, kind, bucket_start, value from r
+        select lift_id, kind, bucket_start, value from counter_input
         on conflict (lift_id, kind, bucket_start) do update set value = counters.value + excluded.value
+      ),
+      days as (
+        insert into daily_counters (lift_id, kind, day, value)
+        select lift_id, kind, (bucket_start at time zone ${businessTimeZone})::date, sum(value) from counter_input
+        group by 1, 2, 3
+        on conflict (lift_id, kind, day) do update set value = daily_counters.value + excluded.value
+      ),
+      state as (
+        insert into sense_data (lift_id, key, value, at)
+        select r.lift_id, r.key, coalesce(r.value, 'null'::jsonb), r.at
+        from json_to_recordset(${json(
+          changes.state.map((v) => ({ lift_id: v.liftId, key: v.key, value: v.value, at: v.at.toISOString() })),
+        )}) as r(lift_id int, key text, value jsonb, at timestamptz)
+        on conflict (lift_id, key) do update set value = excluded.value, at = excluded.at
+        where sense_data.at <= excluded.at
+      ),
+      -- Last seen only needs to be good to a few seconds against the 10-minute silence rule, so a
+      -- module heard very recently is not rewritten by every batch.
+      heard as (
+        update modules m
+        set last_seen_at = greatest(coalesce(m.last_seen_at, ${nowTs}), ${nowTs}),
+            connected = true,
+            firmware = coalesce(r.firmware, m.firmware)
+        from json_to_recordset(${json(changes.touched)}) as r(id int, firmware text)
+        where m.id = r.id
+          and (m.last_seen_at is null
+               or m.last_seen_at < ${nowTs} - ${`${String(lastSeenResolutionSeconds)} seconds`}::interval
+               or not m.connected or (r.firmware is not null and r.firmware is distinct from m.firmware))
       )
-      insert into daily_counters (lift_id, kind, day, value)
-      select lift_id, kind, (bucket_start at time zone ${businessTimeZone})::date, sum(value) from r
-      group by 1, 2, 3
-      on conflict (lift_id, kind, day) do update set value = daily_counters.value + excluded.value`);
+      select id::float8 as id from new_events`,
+    );
+    return rows.map((r) => Number(r.id));
   }
 
-  /** Latest value per lift and key; an older reading never overwrites a newer one. */
-  async upsertSenseData(tx: Db, values: readonly SenseValue[]): Promise<void> {
+  /** Latest readings (see SenseDataWriter); an older reading never overwrites a newer one. */
+  async upsertSenseData(db: Db, values: readonly SenseValue[]): Promise<void> {
     if (values.length === 0) return;
     const rows = values.map((v) => ({ lift_id: v.liftId, key: v.key, value: v.value, at: v.at.toISOString() }));
-    await tx.execute(sql`
+    await db.execute(sql`
       insert into sense_data (lift_id, key, value, at)
       select r.lift_id, r.key, coalesce(r.value, 'null'::jsonb), r.at
       from json_to_recordset(${json(rows)}) as r(lift_id int, key text, value jsonb, at timestamptz)
       on conflict (lift_id, key) do update set value = excluded.value, at = excluded.at
       where sense_data.at <= excluded.at`);
-  }
-
-  /** Heard from now: last seen, connected, and the firmware a boot report named. */
-  async touchModules(tx: Db, modules: readonly { id: number; firmware: string | null }[], now: Date): Promise<void> {
-    if (modules.length === 0) return;
-    await tx.execute(sql`
-      update modules m
-      set last_seen_at = greatest(coalesce(m.last_seen_at, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz),
-          connected = true,
-          firmware = coalesce(r.firmware, m.firmware)
-      from json_to_recordset(${json(modules)}) as r(id int, firmware text)
-      where m.id = r.id`);
   }
 }

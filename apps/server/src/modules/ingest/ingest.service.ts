@@ -6,9 +6,10 @@ import type { Db } from '../../db/database.ts';
 import { refreshAvailabilityRollup } from '../../db/rollups/availability-rollup.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { senseSilenceMs } from '../dashboard/current-conditions.repository.ts';
-import { deriveLiftChanges, type LiftChanges } from './derive-changes.ts';
+import { deriveLiftChanges, stateKeys, type LiftChanges, type SenseValue } from './derive-changes.ts';
 import type { IngestRepository } from './ingest.repository.ts';
 import type { ParsedMessage, Rejection } from './message-parser.ts';
+import type { SenseDataWriter } from './sense-data-writer.ts';
 
 export type ItemOutcome = { status: 'accepted' } | { status: 'duplicate' } | { status: 'rejected'; rejection: Rejection };
 
@@ -49,6 +50,7 @@ export class IngestService {
     private readonly repository: IngestRepository,
     private readonly clock: Clock,
     private readonly hooks: IngestHooks,
+    private readonly readings: SenseDataWriter,
   ) {}
 
   /** One outcome per message, in order. Throws when the batch could not be stored (nothing was). */
@@ -64,22 +66,17 @@ export class IngestService {
 
   private async attempt(items: readonly ParsedMessage[]): Promise<ItemOutcome[]> {
     const now = this.clock.now();
-    const { outcomes, committed } = await this.repository.db.transaction(async (transaction) => {
+    const { outcomes, committed, readings } = await this.repository.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const modules = new Map(
-        (await this.repository.lockModules(tx, [...new Set(items.map((i) => i.es))])).map((m) => [m.esNumber, m]),
-      );
-
       // The same message twice in one batch: the second is a duplicate like any redelivery.
       const firstOfKey = new Map<string, number>();
       items.forEach((item, index) => {
-        if (modules.has(item.es) && !firstOfKey.has(item.key)) firstOfKey.set(item.key, index);
+        if (!firstOfKey.has(item.key)) firstOfKey.set(item.key, index);
       });
-      const fresh = await this.repository.claimMessages(
-        tx,
-        [...firstOfKey.keys()].map((key) => ({ key, es: key.slice(0, key.indexOf(':')) })),
-        now,
-      );
+      const claims = [...firstOfKey.keys()].map((key) => ({ key, es: key.slice(0, key.indexOf(':')) }));
+      const locked = await this.repository.lockAndClaim(tx, [...new Set(items.map((i) => i.es))], claims, now);
+      const modules = new Map(locked.modules.map((m) => [m.esNumber, m]));
+      const { fresh } = locked;
       const outcomes: ItemOutcome[] = items.map((item, index) => {
         if (!modules.has(item.es)) return unknownModule;
         return firstOfKey.get(item.key) === index && fresh.has(item.key)
@@ -119,29 +116,19 @@ export class IngestService {
         for (const kind of changes.kinds) kindsOf(organisations, state.organisationId).add(kind);
       }
 
-      const createdEventIds = await this.repository.insertEvents(
+      // State keys decide events, so they commit with them; plain readings follow after the commit.
+      const sense = all.flatMap((c) => c.senseData);
+      const isState = (v: SenseValue) => (stateKeys as readonly string[]).includes(v.key);
+      const createdEventIds = await this.repository.applyChanges(
         tx,
-        all.flatMap((c) => c.newEvents),
-      );
-      await this.repository.closeEvents(
-        tx,
-        all.flatMap((c) => c.closeEvents),
-      );
-      await this.repository.upsertCalls(
-        tx,
-        all.flatMap((c) => c.calls),
-      );
-      await this.repository.addCounters(
-        tx,
-        all.flatMap((c) => c.counters),
-      );
-      await this.repository.upsertSenseData(
-        tx,
-        all.flatMap((c) => c.senseData),
-      );
-      await this.repository.touchModules(
-        tx,
-        [...touched].map(([id, firmware]) => ({ id, firmware })),
+        {
+          newEvents: all.flatMap((c) => c.newEvents),
+          closeEvents: all.flatMap((c) => c.closeEvents),
+          calls: all.flatMap((c) => c.calls),
+          counters: all.flatMap((c) => c.counters),
+          state: sense.filter(isState),
+          touched: [...touched].map(([id, firmware]) => ({ id, firmware })),
+        },
         now,
       );
       for (const kind of ['unavailable', 'intercom_unavailable'] as const) {
@@ -150,8 +137,13 @@ export class IngestService {
         if (ids.length > 0) await refreshAvailabilityRollup(tx, kind, ids);
       }
       if (createdEventIds.length > 0) await this.hooks.eventsCreated(createdEventIds, tx);
-      return { outcomes, committed: { messages: accepted, organisations, createdEventIds } };
+      return {
+        outcomes,
+        committed: { messages: accepted, organisations, createdEventIds },
+        readings: sense.filter((v) => !isState(v)),
+      };
     });
+    this.readings.record(readings);
     this.hooks.committed(committed);
     return outcomes;
   }

@@ -2,7 +2,7 @@
 // section headings, and page numbers written once all pages exist (pdfkit bufferPages).
 import PDFDocument from 'pdfkit';
 import type { Locale } from '@liftwacht/contracts/auth';
-import type { catalogue } from '../../lib/server-i18n.ts';
+import { interpolate, type catalogue } from '../../lib/server-i18n.ts';
 import { reportFontFaces, reportFonts, type ReportFont } from './report-fonts.ts';
 import type { ReportFormat } from './report-format.ts';
 
@@ -168,9 +168,7 @@ export function writePageFooters(ctx: ReportContext, footer: (maxWidth: number) 
       .lineWidth(0.5)
       .strokeColor(colours.rule)
       .stroke();
-    const pageText = ctx.texts.document.pageOf
-      .replace('{{page}}', String(i + 1))
-      .replace('{{pages}}', String(range.count));
+    const pageText = interpolate(ctx.texts.document.pageOf, { page: String(i + 1), pages: String(range.count) });
     doc.font('regular').fontSize(8).fillColor(colours.muted);
     const pageWidth = doc.widthOfString(pageText);
     const maxWidth = ctx.width - pageWidth - 20;

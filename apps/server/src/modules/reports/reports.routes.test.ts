@@ -389,6 +389,7 @@ describe.skipIf(pdftotextMissing)(textSuite, () => {
     expect(stats.liftAvailability.liftCount).toBe(70);
     expectSummaryEqualsStats(text, stats, f, 'en');
     expect(text).toContain('100%');
+    expect(text).toContain(catalogue('en').reports.eventTypes.empty);
 
     const tablePages = pages.filter((p) => /^\s*Lift\s+Availability\s+Intercom/m.test(p));
     expect(tablePages.length).toBeGreaterThanOrEqual(3); // the ten lowest + at least two of all lifts

@@ -45,11 +45,13 @@ export class ReportsService {
         limit: Number.MAX_SAFE_INTEGER,
         offset: 0,
       });
-    // One round: on PostgreSQL the queries run side by side. For an organisation without lifts or a
-    // role without period figures, stats and details all refuse alike (404/403), as /stats does.
+    // stats first: it refuses an organisation without lifts (404) or a role without period figures
+    // (403) before anything else starts, so a refusal leaves no queries behind. The rest then run
+    // side by side (on PostgreSQL each on its own pooled connection).
+    const stats = await this.dashboard.stats(principal, { organisationId, ...period });
+    if (stats.view !== 'period') throw new Error('the dashboard answered a current view for a period');
     const bounds = { from: request.from, to: request.to, now };
-    const [stats, liftDetails, intercomDetails, activity, calls, eventsByType, localeText] = await Promise.all([
-      this.dashboard.stats(principal, { organisationId, ...period }),
+    const [liftDetails, intercomDetails, activity, calls, eventsByType, localeText] = await Promise.all([
       details('liftAvailability'),
       details('intercomAvailability'),
       this.repository.liftActivity(organisationId, bounds),
@@ -57,7 +59,6 @@ export class ReportsService {
       this.repository.eventsByType(organisationId, bounds),
       this.repository.userLocale(principal.userId),
     ]);
-    if (stats.view !== 'period') throw new Error('the dashboard answered a current view for a period');
 
     const lift = new Map(liftDetails.items.map((i) => [i.liftId, Number(i.value)]));
     const intercom = new Map(intercomDetails.items.map((i) => [i.liftId, Number(i.value)]));
