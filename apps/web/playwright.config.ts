@@ -43,7 +43,8 @@ export default defineConfig({
     command: 'node scripts/start.mjs',
     cwd: '../..',
     url: `http://127.0.0.1:${port}/liftwacht/health`,
-    timeout: 180_000,
+    // A fresh data directory is seeded with the demo fleet first (about a minute on an idle machine).
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

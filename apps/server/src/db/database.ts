@@ -31,6 +31,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     // UTC sessions: date_trunc and ::date on timestamptz must not depend on the server's zone.
     const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c timezone=UTC' });
+    // An idle connection that the server drops (restart, failover, a dropped test database) must
+    // not crash the process; the pool replaces it on the next query.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL idle connection error: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder });
     return {

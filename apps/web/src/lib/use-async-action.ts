@@ -5,9 +5,11 @@ interface AsyncActionState {
   error: unknown;
 }
 
+/** 'ignored': a call while the previous one still runs (a double submit) does nothing. */
+export type ActionOutcome = 'succeeded' | 'failed' | 'ignored';
+
 interface AsyncAction<A extends unknown[]> extends AsyncActionState {
-  /** Runs the action; resolves true on success. A second call while one runs is ignored. */
-  run: (...args: A) => Promise<boolean>;
+  run: (...args: A) => Promise<ActionOutcome>;
 }
 
 /**
@@ -27,17 +29,17 @@ export function useAsyncAction<A extends unknown[]>(action: (...args: A) => Prom
   }, []);
 
   const run = useCallback(
-    async (...args: A): Promise<boolean> => {
-      if (running.current) return false;
+    async (...args: A): Promise<ActionOutcome> => {
+      if (running.current) return 'ignored';
       running.current = true;
       setState({ isPending: true, error: null });
       try {
         await action(...args);
         if (mounted.current) setState({ isPending: false, error: null });
-        return true;
+        return 'succeeded';
       } catch (error) {
         if (mounted.current) setState({ isPending: false, error });
-        return false;
+        return 'failed';
       } finally {
         running.current = false;
       }

@@ -34,9 +34,13 @@ export function countForWindow(rng: Rng, ctx: SeedContext, perYearMin: number, p
   return whole + (rng.chance(expected - whole) ? 1 : 0);
 }
 
-/** Like workingTimeNear, but never later than `limit` (steps back working day by working day). */
+/** A working-hours moment on the latest working day at or before t that is not later than `limit`. */
 export function workingTimeBefore(rng: Rng, t: number, limit: number): number {
-  let candidate = workingTimeNear(rng, Math.min(t, limit));
-  while (candidate > limit) candidate = workingTimeNear(rng, candidate - 24 * 3_600_000);
-  return candidate;
+  for (let day = toLocal(Math.min(t, limit)).day; ; day--) {
+    if (isoWeekday(day) > 5) continue;
+    const candidate = fromLocal(day, rng.float(7.5, 15.5));
+    if (candidate <= limit) return candidate;
+    // The limit falls early on this working day: the start of its working hours may still fit.
+    if (fromLocal(day, 7.5) <= limit) return fromLocal(day, 7.5);
+  }
 }

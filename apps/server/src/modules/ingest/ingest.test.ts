@@ -263,6 +263,8 @@ describe('derived events', () => {
       moduleMessage(at(1000), { f: { f1: 3, f13: 230 } }),
       provisioningMessage(at(0), { e: { e1: '4.2.0', e2: 8 }, firmware: '4.2.0' }),
     );
+    // Plain readings are written shortly after the commit; state keys with it.
+    await t.app.ingest.flush();
     const rows = await sqlRows<{ key: string; value: unknown }>(
       t.database.db,
       sql`select key, value from sense_data where lift_id = ${l.liftId} order by key`,

@@ -1,15 +1,23 @@
 // A lift's current statuses (DESIGN §4 "current view"), with the same rules as the dashboard's
 // current conditions: one definition per status, used both to read one lift's statuses and to
-// filter the advanced search by status. Each definition selects (lift_id, since, value) from the
-// lifts `s` that match a scope predicate, so one lift's read stays on its indexes.
+// filter the advanced search by status, so the two can never disagree.
 import { sql, type SQL } from 'drizzle-orm';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { businessTimeZone, isoTimestampSql, timestampSql } from './lift-sql.ts';
+import { businessTimeZone, inIdsSql, isoTimestampSql, timestampSql } from './lift-sql.ts';
 
 /** A module that has not been heard from for this long counts as not connected. */
 export const senseSilenceMs = 10 * 60 * 1000;
+
+/**
+ * Which lifts a status query looks at: one lift (its indexes answer), or the lifts of some
+ * organisations. For the latter, statuses read from their own table (events, visits, modules,
+ * inspections) are NOT narrowed to the organisations: the search only ever uses them as
+ * `l.id in (...)` on lifts it has already scoped, and narrowing would add a join with every lift to
+ * each status. The ride counter status visits every lift and is narrowed.
+ */
+export type StatusScope = { liftId: number } | { organisationIds: readonly number[] };
 
 export interface StatusRow {
   status: LiftStatus;
@@ -17,16 +25,22 @@ export interface StatusRow {
   since: string | null;
 }
 
-function openEventSql(type: string, scope: SQL, now: Date, extra: SQL = sql``): SQL {
+const liftFilter = (scope: StatusScope, liftId: SQL): SQL =>
+  'liftId' in scope ? sql`${liftId} = ${scope.liftId}` : sql`true`;
+
+function openEventSql(type: string, scope: StatusScope, now: Date): SQL {
   return sql`
-    select s.id as lift_id, ${isoTimestampSql(sql`min(e.started_at)`)} as since
-    from lifts s join events e on e.lift_id = s.id
-    where ${scope} and e.type = ${type} and e.ended_at is null and e.started_at <= ${timestampSql(now)} ${extra}
-    group by s.id`;
+    select e.lift_id, ${isoTimestampSql(sql`min(e.started_at)`)} as since
+    from events e
+    where ${liftFilter(scope, sql`e.lift_id`)} and e.type = ${type} and e.ended_at is null
+      and e.started_at <= ${timestampSql(now)}
+    group by e.lift_id`;
 }
 
 /** Rides (daily rollup) since the last finished maintenance visit, for every lift in scope. */
-export function ridesSinceMaintenanceSql(scope: SQL): SQL {
+export function ridesSinceMaintenanceSql(scope: StatusScope): SQL {
+  const lifts =
+    'liftId' in scope ? sql`s.id = ${scope.liftId}` : inIdsSql(sql`s.organisation_id`, scope.organisationIds);
   return sql`
     select s.id as lift_id, lm.last_at, rides.total, s.service_ride_threshold as threshold
     from lifts s
@@ -39,11 +53,11 @@ export function ridesSinceMaintenanceSql(scope: SQL): SQL {
       where dc.lift_id = s.id and dc.kind = 'rides'
         and (lm.last_at is null or dc.day > (lm.last_at at time zone ${businessTimeZone})::date)
     ) rides
-    where ${scope}`;
+    where ${lifts}`;
 }
 
-/** (lift_id, since) of the lifts in scope that have the status now. */
-export function statusSql(status: LiftStatus, scope: SQL, now: Date): SQL {
+/** (lift_id, since) of the lifts that have the status now. */
+export function statusSql(status: LiftStatus, scope: StatusScope, now: Date): SQL {
   const today = sql`(${timestampSql(now)} at time zone ${businessTimeZone})::date`;
   switch (status) {
     case 'liftUnavailable':
@@ -52,44 +66,49 @@ export function statusSql(status: LiftStatus, scope: SQL, now: Date): SQL {
       return openEventSql('sense_failure', scope, now);
     case 'intercomUnavailable':
       // EN 81-28 only applies where an alarm phone is fitted: lifts with a lift type.
-      return openEventSql('intercom_unavailable', scope, now, sql`and s.lift_type is not null`);
+      return sql`
+        select o.lift_id, o.since from (${openEventSql('intercom_unavailable', scope, now)}) o
+        join lifts s on s.id = o.lift_id
+        where s.lift_type is not null`;
     case 'visits':
       return sql`
-        select s.id as lift_id, ${isoTimestampSql(sql`min(v.started_at)`)} as since
-        from lifts s join visits v on v.lift_id = s.id
-        where ${scope} and v.state = 'progress'
-        group by s.id`;
+        select v.lift_id, ${isoTimestampSql(sql`min(v.started_at)`)} as since
+        from visits v
+        where ${liftFilter(scope, sql`v.lift_id`)} and v.state = 'progress'
+        group by v.lift_id`;
     case 'servicecounterMaintenanceAlert':
       return sql`
         select r.lift_id, ${isoTimestampSql(sql`r.last_at`)} as since
         from (${ridesSinceMaintenanceSql(scope)}) r
         where r.total > r.threshold`;
     case 'approvalRejected':
-      // Rejected inspections are few: probe each for a later one instead of ranking every lift's.
+      // The latest inspection rejected. Rejections are few: probe each for a later inspection
+      // instead of ranking every lift's inspections.
       return sql`
-        select s.id as lift_id, max(i.inspected_on)::text as since
-        from lifts s join inspections i on i.lift_id = s.id
-        where ${scope} and i.result = 'rejected'
+        select i.lift_id, max(i.inspected_on)::text as since
+        from inspections i
+        where ${liftFilter(scope, sql`i.lift_id`)} and i.result = 'rejected'
           and not exists (
             select 1 from inspections later
             where later.lift_id = i.lift_id
               and (later.inspected_on > i.inspected_on or (later.inspected_on = i.inspected_on and later.id > i.id))
           )
-        group by s.id`;
+        group by i.lift_id`;
     case 'approvalExpired':
       return sql`
-        select s.id as lift_id, max(i.valid_until)::text as since
-        from lifts s join inspections i on i.lift_id = s.id
-        where ${scope} and i.result = 'approved'
-        group by s.id
+        select i.lift_id, max(i.valid_until)::text as since
+        from inspections i
+        where ${liftFilter(scope, sql`i.lift_id`)} and i.result = 'approved'
+        group by i.lift_id
         having max(i.valid_until) < ${today}`;
     case 'senseNotConnected': {
       const silentSince = new Date(now.getTime() - senseSilenceMs);
       return sql`
-        select s.id as lift_id, ${isoTimestampSql(sql`max(m.last_seen_at)`)} as since
-        from lifts s join modules m on m.lift_id = s.id
-        where ${scope} and (m.last_seen_at is null or m.last_seen_at < ${timestampSql(silentSince)})
-        group by s.id`;
+        select m.lift_id, ${isoTimestampSql(sql`max(m.last_seen_at)`)} as since
+        from modules m
+        where m.lift_id is not null and ${liftFilter(scope, sql`m.lift_id`)}
+          and (m.last_seen_at is null or m.last_seen_at < ${timestampSql(silentSince)})
+        group by m.lift_id`;
     }
   }
 }
@@ -100,9 +119,8 @@ export class LiftStatusesRepository {
   /** The statuses one lift has now, among those asked for. */
   async activeStatuses(liftId: number, statuses: readonly LiftStatus[], now: Date): Promise<StatusRow[]> {
     if (statuses.length === 0) return [];
-    const scope = sql`s.id = ${liftId}`;
     const parts = statuses.map(
-      (status) => sql`select ${status}::text as status, x.since from (${statusSql(status, scope, now)}) x`,
+      (status) => sql`select ${status}::text as status, x.since from (${statusSql(status, { liftId }, now)}) x`,
     );
     return sqlRows<StatusRow>(this.db, sql.join(parts, sql` union all `));
   }
@@ -111,7 +129,7 @@ export class LiftStatusesRepository {
   async ridesSinceMaintenance(liftId: number): Promise<number> {
     const [row] = await sqlRows<{ total: number }>(
       this.db,
-      sql`select r.total::float8 as total from (${ridesSinceMaintenanceSql(sql`s.id = ${liftId}`)}) r`,
+      sql`select r.total::float8 as total from (${ridesSinceMaintenanceSql({ liftId })}) r`,
     );
     return row?.total ?? 0;
   }

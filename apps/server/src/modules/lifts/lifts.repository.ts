@@ -244,7 +244,7 @@ export class LiftsRepository {
       conditions.push(filter.hasModule ? withModule : sql`not ${withModule}`);
     }
     if (filter.statuses.length > 0) {
-      const statusScope = inIdsSql(sql`s.organisation_id`, filter.organisationIds);
+      const statusScope = { organisationIds: filter.organisationIds };
       const parts = filter.statuses.map(
         (status) => sql`l.id in (select x.lift_id from (${statusSql(status, statusScope, now)}) x)`,
       );

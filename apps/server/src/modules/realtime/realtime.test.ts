@@ -170,6 +170,7 @@ describe('module listening', () => {
       message: m,
     });
 
+    await t.app.ingest.flush();
     const sensor = await socket.emitWithAck('getSensorData', { es_number: own.es });
     expect(sensor).toMatchObject({ data: { es_number: own.es, values: { f1: { value: 3 }, floor: { value: 3 } } } });
     const status = await socket.emitWithAck('getModuleStatus', { es_number: own.es });

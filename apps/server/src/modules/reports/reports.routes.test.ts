@@ -246,7 +246,10 @@ const textSuite = pdftotextMissing
   : 'report text';
 
 describe.skipIf(pdftotextMissing)(textSuite, () => {
-  const workDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-report-'));
+  let workDir = '';
+  beforeAll(() => {
+    workDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-report-'));
+  });
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
   /** The PDF's text per page, as pdftotext -layout lays it out. */

@@ -32,9 +32,9 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
       toast.error(t('login.usernameRequired'), { position: 'top-left', id: 'login-username-required' });
       return;
     }
-    void loginAction.run({ username: username.trim(), password }).then((succeeded) => {
+    void loginAction.run({ username: username.trim(), password }).then((outcome) => {
       // Spec §4: failed credentials are cleared; the username stays so a typo is quick to fix.
-      if (!succeeded) setPassword('');
+      if (outcome === 'failed') setPassword('');
     });
   };
 

@@ -38,8 +38,8 @@ export function PasswordResetPage({ token }: PasswordResetPageProps) {
     setSubmitted(true);
     // Spec §5: without both a token and a valid password nothing is sent.
     if (!token || passwordError || repeatError) return;
-    void reset.run({ token, password }).then((succeeded) => {
-      if (!succeeded) return;
+    void reset.run({ token, password }).then((outcome) => {
+      if (outcome !== 'succeeded') return;
       toast.success(t('passwordReset.success'));
       void navigate(paths.login, { replace: true });
     });

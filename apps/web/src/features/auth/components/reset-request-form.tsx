@@ -24,11 +24,11 @@ export function ResetRequestForm({ onBackToLogin }: ResetRequestFormProps) {
     const address = email.trim();
     // Spec §5: an empty field sends nothing.
     if (address === '') return;
-    void resetRequest.run(address).then((succeeded) => {
-      if (succeeded) {
+    void resetRequest.run(address).then((outcome) => {
+      if (outcome === 'succeeded') {
         toast.success(t('resetRequest.success'));
         onBackToLogin();
-      } else {
+      } else if (outcome === 'failed') {
         toast.error(t('resetRequest.failed'));
       }
     });
