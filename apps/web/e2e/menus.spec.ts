@@ -13,7 +13,13 @@ const roles = [
   },
   { username: demoUsers.monteur, texts: shellTexts.nl, menu: [], picker: false, subscriptions: false },
   // Its profile language is English: the shell follows it while the browser has no choice of its own.
-  { username: demoUsers.onderhoud, texts: shellTexts.en, menu: shellTexts.en.fullMenu, picker: true, subscriptions: true },
+  {
+    username: demoUsers.onderhoud,
+    texts: shellTexts.en,
+    menu: shellTexts.en.fullMenu,
+    picker: true,
+    subscriptions: true,
+  },
 ];
 
 for (const role of roles) {

@@ -18,6 +18,7 @@ import { openDatabase, type Db } from '../db/database.ts';
 import { sqlRows } from '../db/sql-rows.ts';
 import { systemClock } from '../lib/clock.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { LiftCountersRepository } from '../modules/lifts/lift-counters.repository.ts';
 import { createMailer } from '../plugins/mail.ts';
 import pg from 'pg';
 import { benchDatabaseUrl, freshPostgresDatabase, measure, printTimings, type Timing } from './bench-support.ts';
@@ -317,7 +318,13 @@ async function main(): Promise<void> {
   log(`advanced search finds ${advancedFound} lifts`);
 
   const timings: Timing[] = [
-    // The floor of any call here: token check, session lookup, one query, serialisation.
+    // How loaded the machine is: a fixed amount of database work (~60 ms on an idle core), and the
+    // floor of any call here (token check, session lookup, one query, serialisation).
+    await measure(
+      'reference: count 1e6 rows in SQL',
+      () => db.execute(sql`select count(*) from generate_series(1, 1000000)`),
+      runs,
+    ),
     await measure('baseline: GET /user', () => call('GET', '/user'), runs),
     await measure(
       'search: address substring, page of 100',
@@ -367,6 +374,12 @@ async function main(): Promise<void> {
     await measure(
       'counters 15m, one year (35,040 buckets)',
       () => call('GET', `/lift/${chartLift}/counters?kind=rides&interval=15m&from=${yearAgo}&to=${localToday}`),
+      runs,
+    ),
+    // The same year without HTTP: the query and row decoding alone.
+    await measure(
+      '  of which SQL + rows (repository)',
+      () => new LiftCountersRepository(db).quarterHours(chartLift, 'rides', yearAgo, localToday),
       runs,
     ),
     await measure(

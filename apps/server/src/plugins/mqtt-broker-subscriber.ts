@@ -138,7 +138,14 @@ export class BrokerSubscriber {
       cb?.();
       held.done.then(
         () => {
-          if (held.generation === this.generation && client.connected) send(packet, undefined, ...rest);
+          if (held.generation !== this.generation || !client.connected) return;
+          // A batch's acknowledgements leave in one write, not one syscall each.
+          const stream = client.stream as { cork?: () => void; uncork?: () => void };
+          if (stream.cork && stream.uncork) {
+            stream.cork();
+            process.nextTick(() => stream.uncork?.());
+          }
+          send(packet, undefined, ...rest);
         },
         (err: unknown) => {
           if (held.generation !== this.generation || !client.connected) return;

@@ -57,7 +57,15 @@ export class EmbeddedBroker {
         return;
       }
       stored.then(
-        () => callback(null),
+        () => {
+          // A batch's acknowledgements to one module leave in one write, not one syscall each.
+          const conn = client.conn as { cork?: () => void; uncork?: () => void } | undefined;
+          if (conn?.cork && conn.uncork) {
+            conn.cork();
+            process.nextTick(() => conn.uncork?.());
+          }
+          callback(null);
+        },
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
       );
     };

@@ -10,7 +10,9 @@ function outboxDir(): string {
 
 /** Undoes quoted-printable soft line breaks and escapes, so a long link reads in one piece. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 function mailsTo(address: string, since: number): { file: string; text: string }[] {

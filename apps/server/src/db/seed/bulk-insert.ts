@@ -4,6 +4,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../database.ts';
+import { rowsOf } from './query-rows.ts';
 
 const defaultChunkSize = 5000;
 
@@ -61,11 +62,10 @@ export async function insertRowsReturning<T extends PgTable, K extends keyof T['
   const keys = Object.keys(first);
   const out: Pick<T['$inferSelect'], K>[] = [];
   for (let i = 0; i < rows.length; i += chunkSize) {
-    // Both drivers answer { rows }; Drizzle types the raw result as unknown.
-    const result = (await db.execute(
+    const result = await db.execute(
       insertStatement(table, keys, JSON.stringify(rows.slice(i, i + chunkSize)), returning),
-    )) as unknown as { rows: Pick<T['$inferSelect'], K>[] };
-    out.push(...result.rows);
+    );
+    out.push(...rowsOf<Pick<T['$inferSelect'], K>>(result));
   }
   return out;
 }

@@ -4,11 +4,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../database.ts';
-
-function rowsOf<T>(result: unknown): T[] {
-  // Both drivers answer { rows }; Drizzle types the raw result as unknown.
-  return (result as { rows: T[] }).rows;
-}
+import { rowsOf } from './query-rows.ts';
 
 /**
  * Drops the primary keys of `tables` and returns the function that restores them exactly as they

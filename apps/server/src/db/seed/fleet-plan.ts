@@ -61,8 +61,8 @@ const bodyCodes: Record<string, string> = {
   Kiwa: 'KW',
 };
 
-// Dutch postal codes never use the letter pairs SA, SD and SS.
-const postalLetters = 'ABCDEFGHJKLMNPRSTVWXZ';
+// Dutch postal codes never use the letter pairs SA, SD and SS (nor F, I, O, Q, U, Y).
+const postalLetters = ['A', 'B', 'C', 'D', 'E', 'G', 'H', 'J', 'K', 'L', 'M', 'N', 'P', 'R', 'S', 'T', 'V', 'W', 'X', 'Z'];
 
 function postalCode(rng: Rng, city: CityInfo, street: string): string {
   // One street keeps one 4-digit area, like real postal codes.
@@ -72,7 +72,7 @@ function postalCode(rng: Rng, city: CityInfo, street: string): string {
   const digits = low + (h % (high - low + 1));
   let letters = 'SA';
   while (letters === 'SA' || letters === 'SD' || letters === 'SS') {
-    letters = rng.pick([...postalLetters]) + rng.pick([...postalLetters]);
+    letters = rng.pick(postalLetters) + rng.pick(postalLetters);
   }
   return `${digits} ${letters}`;
 }
@@ -102,6 +102,8 @@ interface Building {
   /** Lifts of one building usually come from one installer in one year. */
   manufacturer: string;
   commissionedDay: DayNumber;
+  /** One maintenance contract per building. */
+  maintenanceIntervalDays: number;
 }
 
 const floorRange: Record<BuildingKind, readonly [number, number]> = {
@@ -207,6 +209,12 @@ function planBuilding(rng: Rng, ctx: SeedContext, org: DemoOrganisation, namer: 
     liftCount: rng.weighted(liftCountWeights[kind]),
     manufacturer: rng.weighted(manufacturers),
     commissionedDay: commissionedDay(rng, ctx),
+    maintenanceIntervalDays: rng.weighted([
+      [30, 5],
+      [60, 15],
+      [90, 50],
+      [180, 30],
+    ] as const),
   };
 }
 
@@ -267,19 +275,8 @@ function planLift(
         ['hydraulic', 15],
       ] as const)
     : null;
-  const interval = rng.weighted(
-    profile === 'goods'
-      ? ([
-          [90, 30],
-          [180, 70],
-        ] as const)
-      : ([
-          [30, 5],
-          [60, 15],
-          [90, 50],
-          [180, 30],
-        ] as const),
-  );
+  // Goods lifts run little and are serviced less often than the building's passenger lifts.
+  const interval = profile === 'goods' ? Math.max(90, building.maintenanceIntervalDays) : building.maintenanceIntervalDays;
   const floors = building.floors;
   const dailyRides = typicalDailyRides(profile, floors, rng.float(0.75, 1.3));
   const body = rng.weighted(inspectionBodies);

@@ -21,7 +21,7 @@ export interface Outage {
 
 /** Unavailable share of business time: lowest acceptable, target range, highest acceptable. */
 const brackets: Record<AvailabilityBracket, { lo: number; target: readonly [number, number]; hi: number }> = {
-  green: { lo: 0, target: [0.001, 0.0085], hi: 0.0093 },
+  green: { lo: 0, target: [0.001, 0.0075], hi: 0.0093 },
   amber: { lo: 0.0107, target: [0.0115, 0.0185], hi: 0.0193 },
   red: { lo: 0.022, target: [0.024, 0.06], hi: 0.075 },
 };
@@ -36,7 +36,7 @@ const causes = [
   ['en627_low_control_voltage', 7],
 ] as const;
 
-type Span = 'short' | 'medium' | 'long';
+type Span = 'blip' | 'short' | 'medium' | 'long';
 
 export function planOutages(
   plan: LiftPlan,
@@ -91,27 +91,30 @@ export function planOutages(
     // Lifts break down mostly while they are used, so most outages start in the daytime.
     const hour = rng.chance(0.65) ? rng.float(7, 19) : rng.float(0, 24);
     const start = fromLocal(day, hour);
-    // Short: a remote reset or a quick call-out; medium: waiting for the mechanic or a part.
+    // Blip: reset remotely or by itself; short: a call-out; medium: waiting for a mechanic or a part.
     const length =
-      span === 'short'
-        ? rng.logUniform(5 * MINUTE, 3 * HOUR)
-        : span === 'medium'
-          ? rng.logUniform(3 * HOUR, 16 * HOUR)
-          : bracket === 'red'
-            ? rng.float(1.3, 6) * DAY
-            : rng.float(0.9, 1.8) * DAY;
+      span === 'blip'
+        ? rng.logUniform(5 * MINUTE, 20 * MINUTE)
+        : span === 'short'
+          ? rng.logUniform(20 * MINUTE, 4 * HOUR)
+          : span === 'medium'
+            ? rng.logUniform(3 * HOUR, 16 * HOUR)
+            : bracket === 'red'
+              ? rng.float(1.3, 6) * DAY
+              : rng.float(0.9, 1.8) * DAY;
     return [start, start + length];
   };
 
   // A red lift owes its bracket to one or two multi-day breakdowns; an amber one sometimes to one.
-  const longOnes = bracket === 'red' ? rng.int(1, 2) : bracket === 'amber' && rng.chance(0.5) ? 1 : 0;
+  const longOnes = bracket === 'red' ? rng.int(1, 3) : bracket === 'amber' && rng.chance(0.5) ? 1 : 0;
   for (let i = 0, tries = 0; i < longOnes && tries < 40; tries++) {
     if (tryAdd(...draw('long'))) i++;
   }
 
-  const mediumShare = bracket === 'green' ? 0.15 : 0.3;
+  // Mostly call-outs of an hour or so; the longer waits make up most of the downtime.
+  const mediumShare = bracket === 'green' ? 0.3 : 0.45;
   for (let tries = 0; downtime < goal && tries < 800; tries++) {
-    tryAdd(...draw(rng.chance(mediumShare) ? 'medium' : 'short'));
+    tryAdd(...draw(rng.weighted([['blip', 0.15], ['short', 0.85 - mediumShare], ['medium', mediumShare]] as const)));
   }
 
   // Rarely the random draws stall below the bracket; daytime outages on free days close the gap.

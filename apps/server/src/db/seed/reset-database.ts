@@ -3,12 +3,12 @@
 // schema and is left alone, so the schema stays migrated.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
+import { rowsOf } from './query-rows.ts';
 
 export async function truncateAllTables(db: Db): Promise<string[]> {
-  const result = (await db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  )) as unknown as { rows: { tablename: string }[] };
-  const tables = result.rows.map((r) => r.tablename);
+  const tables = rowsOf<{ tablename: string }>(
+    await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`),
+  ).map((r) => r.tablename);
   if (tables.length > 0) {
     await db.execute(
       sql`truncate table ${sql.join(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/auth/password.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 import type { Database } from '../database.ts';
+import { rowsOf } from './query-rows.ts';
 import { demoPassword, demoUsers, seedDemoFleet, type SeedSummary } from './seed-demo-fleet.ts';
 
 const now = new Date('2026-03-15T10:30:00Z');
@@ -17,7 +18,7 @@ let summary: SeedSummary;
 let ownerId: number;
 
 async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await database.db.execute(query));
 }
 async function count(query: SQL): Promise<number> {
   const [row] = await rows<{ n: number }>(query);

@@ -13,6 +13,7 @@ import { generateLiftHistory, type GeneratedLift } from './lift-history.ts';
 import { insertLiftsAndModules } from './lifts.ts';
 import { insertOrganisationsAndUsers, type DemoOrganisationKey } from './organisations-and-users.ts';
 import { createRng } from './prng.ts';
+import { rowsOf } from './query-rows.ts';
 import { assignScenarios, type LiftScenario } from './scenarios.ts';
 import { createSeedContext, type SeedContext } from './seed-context.ts';
 import { insertSenseConfiguration } from './sense.ts';
@@ -68,11 +69,6 @@ const countedTables = [
   'sense_configuration',
   'sense_data',
 ] as const;
-
-function rowsOf<T>(result: unknown): T[] {
-  // Both drivers answer { rows }; Drizzle types the raw result as unknown.
-  return (result as { rows: T[] }).rows;
-}
 
 /** True when no organisation exists yet, i.e. a fresh database the demo may fill. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {

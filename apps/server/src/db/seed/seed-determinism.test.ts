@@ -5,23 +5,22 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../database.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
+import { rowsOf } from './query-rows.ts';
 import { isDatabaseEmpty, seedDemoFleet } from './seed-demo-fleet.ts';
 
 const options = { lifts: 14, months: 3, seed: 7, now: new Date('2026-03-15T10:30:00Z') };
 
 async function tableFingerprints(database: Database): Promise<Record<string, string>> {
-  const tables = (
-    (await database.db.execute(
-      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-    )) as unknown as { rows: { tablename: string }[] }
-  ).rows.map((r) => r.tablename);
+  const tables = rowsOf<{ tablename: string }>(
+    await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`),
+  ).map((r) => r.tablename);
   const out: Record<string, string> = {};
   for (const table of tables) {
-    const result = (await database.db.execute(sql`
-      select count(*)::int as n, md5(coalesce(string_agg(x, '|' order by x), '')) as hash
-      from (select (to_jsonb(t) - 'password_hash')::text as x from ${sql.identifier(table)} as t) as s
-    `)) as unknown as { rows: { n: number; hash: string }[] };
-    const row = result.rows[0];
+    const [row] = rowsOf<{ n: number; hash: string }>(
+      await database.db.execute(sql`
+        select count(*)::int as n, md5(coalesce(string_agg(x, '|' order by x), '')) as hash
+        from (select (to_jsonb(t) - 'password_hash')::text as x from ${sql.identifier(table)} as t) as s`),
+    );
     out[table] = `${String(row?.n)}:${row?.hash ?? ''}`;
   }
   return out;

@@ -4,11 +4,11 @@ export class StepTimer {
   private readonly totals = new Map<string, number>();
 
   async time<T>(step: string, work: () => Promise<T> | T): Promise<T> {
-    const started = process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000;
+    const started = performance.now();
     try {
       return await work();
     } finally {
-      this.totals.set(step, (this.totals.get(step) ?? 0) + process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000 - started);
+      this.totals.set(step, (this.totals.get(step) ?? 0) + performance.now() - started);
     }
   }
 

@@ -346,7 +346,8 @@ export class VirtualModule {
     }
     this.energyCarry += wh;
     const whole = Math.floor(this.energyCarry);
-    if (whole > 0) {
+    // Energy goes out with each ride and every full frame, not in every frame.
+    if (whole > 0 && (message.rides !== undefined || this.sinceSnapshot === 0)) {
       this.energyCarry -= whole;
       this.energyToday += whole;
       message.energyWh = whole;

@@ -23,7 +23,10 @@ export interface IngestCounters {
 export interface IngestPipelineOptions {
   batchSize: number;
   batchWaitMs: number;
-  /** Batches in flight at once: more than one only helps on a PostgreSQL server. */
+  /**
+   * Batches in flight at once: more than one only helps on a PostgreSQL server. Messages are split
+   * by module among that many lanes, so batches in flight never wait for each other's module locks.
+   */
   concurrency: number;
 }
 
@@ -41,7 +44,7 @@ export class IngestPipeline {
     lastBatchSize: 0,
     lastBatchMs: 0,
   };
-  private readonly batcher: Batcher<ParsedMessage, ItemOutcome>;
+  private readonly lanes: Batcher<ParsedMessage, ItemOutcome>[];
   private readonly lastRejectionLog = new Map<IngestRejectionReason, { at: number; suppressed: number }>();
 
   constructor(
@@ -50,9 +53,13 @@ export class IngestPipeline {
     private readonly log: FastifyBaseLogger,
     options: IngestPipelineOptions,
   ) {
-    this.batcher = new Batcher(
-      { maxSize: options.batchSize, waitMs: options.batchWaitMs, concurrency: options.concurrency },
-      (items) => this.store(items),
+    this.lanes = Array.from(
+      { length: Math.max(1, options.concurrency) },
+      () =>
+        new Batcher<ParsedMessage, ItemOutcome>(
+          { maxSize: options.batchSize, waitMs: options.batchWaitMs, concurrency: 1 },
+          (items) => this.store(items),
+        ),
     );
   }
 
@@ -69,12 +76,12 @@ export class IngestPipeline {
   }
 
   /** Waits until every message handed in so far is stored. */
-  drain(): Promise<void> {
-    return this.batcher.drain();
+  async drain(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane.drain()));
   }
 
   get backlog(): number {
-    return this.batcher.queued;
+    return this.lanes.reduce((sum, lane) => sum + lane.queued, 0);
   }
 
   private submitParsed(result: ParseResult, where: string): Promise<ItemOutcome> {
@@ -82,7 +89,13 @@ export class IngestPipeline {
       this.reject(result.rejection.reason, where, result.rejection.message);
       return Promise.resolve({ status: 'rejected', rejection: result.rejection });
     }
-    return this.batcher.add(result.parsed);
+    return this.laneOf(result.parsed.es).add(result.parsed);
+  }
+
+  private laneOf(es: string): Batcher<ParsedMessage, ItemOutcome> {
+    let hash = 0;
+    for (let i = 0; i < es.length; i++) hash = (Math.imul(hash, 31) + es.charCodeAt(i)) | 0;
+    return this.lanes[Math.abs(hash) % this.lanes.length] ?? (this.lanes[0] as Batcher<ParsedMessage, ItemOutcome>);
   }
 
   private async store(items: ParsedMessage[]): Promise<ItemOutcome[]> {

@@ -56,11 +56,11 @@ export class IngestRepository {
         from unnest(${sql.param(claims.map((c) => c.key))}::text[], ${sql.param(claims.map((c) => c.es))}::text[]) as u(k, e)
         where exists (select 1 from modules m where m.es_number = u.e)
         on conflict (message_id) do nothing
-        returning message_id
+        returning message_id, es_number
       )
       select m.id, m.es_number as "esNumber", m.lift_id as "liftId", l.organisation_id as "organisationId",
              coalesce(l.lift_type is not null, false) as "hasIntercom", m.last_seen_at as "lastSeenAt", m.connected,
-             (select array_agg(message_id) from claimed) as fresh
+             (select array_agg(c.message_id) from claimed c where c.es_number = m.es_number) as fresh
       from modules m left join lifts l on l.id = m.lift_id
       where m.es_number = any(${sql.param([...esNumbers])}::text[])
       order by m.id
@@ -68,7 +68,7 @@ export class IngestRepository {
     );
     return {
       modules: rows.map(({ fresh: _fresh, ...r }) => ({ ...r, lastSeenAt: toDate(r.lastSeenAt) })),
-      fresh: new Set(rows[0]?.fresh ?? []),
+      fresh: new Set(rows.flatMap((r) => r.fresh ?? [])),
     };
   }
 

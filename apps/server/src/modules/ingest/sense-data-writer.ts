@@ -1,6 +1,6 @@
 // Keeps the lift page's latest readings (sense_data) without slowing ingest down. Modules repeat
 // most readings unchanged in every frame, and a busy module sends several frames a second, so
-// readings are collected after each commit and written together every half second: the newest value
+// readings are collected after each commit and written together every second: the newest value
 // per lift and key, and only when it changed or was last written over a minute ago. A reading lost
 // to a crash in between comes back with the module's next full frame; the state keys that decide
 // events are written inside the ingest transaction instead (see IngestService).
@@ -21,7 +21,7 @@ export class SenseDataWriter {
   constructor(
     private readonly repository: IngestRepository,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 500,
+    private readonly intervalMs = 1000,
   ) {}
 
   record(values: readonly SenseValue[]): void {

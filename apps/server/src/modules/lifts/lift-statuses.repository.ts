@@ -50,8 +50,9 @@ export function ridesSinceMaintenanceSql(scope: StatusScope): SQL {
     ) lm on true
     cross join lateral (
       select coalesce(sum(dc.value), 0)::bigint as total from daily_counters dc
+      -- One range on the primary key: an "is null or" here would read every day of the lift.
       where dc.lift_id = s.id and dc.kind = 'rides'
-        and (lm.last_at is null or dc.day > (lm.last_at at time zone ${businessTimeZone})::date)
+        and dc.day > coalesce((lm.last_at at time zone ${businessTimeZone})::date, '-infinity'::date)
     ) rides
     where ${lifts}`;
 }

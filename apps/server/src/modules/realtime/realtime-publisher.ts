@@ -19,10 +19,18 @@ export class RealtimePublisher {
 
   constructor(
     private readonly io: LiftwachtIo,
+    /** With the Redis adapter other nodes may have listeners, so every message is published. */
+    private readonly clustered: boolean,
     private readonly organisationWindowMs = 1000,
   ) {}
 
+  /** Whether anyone can be listening: on a single node, only its own sockets. */
+  private heard(room: string): boolean {
+    return this.clustered || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
+  }
+
   moduleMessage(es: string, message: ModuleMessage): void {
+    if (!this.heard(moduleRoom(es))) return;
     const messageType: ModuleMessageType = message.alarmCall ? 'alarm_call' : message.testCall ? 'test_call' : 'status';
     this.io.to(moduleRoom(es)).emit('module', {
       type: 'module',
@@ -34,6 +42,7 @@ export class RealtimePublisher {
   }
 
   provisioningMessage(es: string, message: ProvisioningMessage): void {
+    if (!this.heard(moduleRoom(es))) return;
     this.io.to(moduleRoom(es)).emit('provisioning', {
       type: 'provisioning',
       es,

@@ -26,7 +26,7 @@ export const realtimePlugin = fp(
       { senseTokenTtlSeconds: app.config.senseTokenTtlSeconds, allowedOrigins: app.config.socketAllowedOrigins },
     );
     registerSocketHandlers(app.io, service, app.log.child({ module: 'realtime' }));
-    const publisher = new RealtimePublisher(app.io);
+    const publisher = new RealtimePublisher(app.io, app.socketAdapterStatus() !== 'memory');
     app.decorate('realtime', { publisher, service });
     app.addHook('onClose', () => {
       publisher.close();

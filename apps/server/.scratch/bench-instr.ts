@@ -1,0 +1,202 @@
+// `npm run bench:realtime`: one server process on PostgreSQL (a fresh database on BENCH_DATABASE_URL)
+// with its embedded MQTT broker; a second process opens SOCKETS socket.io-client sockets, each
+// listening to one of MODULES modules, and publishes RATE messages per second over MQTT. Prints
+// deliveries per second, publish-to-socket latency, the server's event-loop lag, and how fast ingest
+// stores messages — checking the database holds every acknowledged message. Loopback only; it stops
+// by itself (about a minute and a half with the defaults).
+//
+//   npm run bench:realtime -- [--sockets 5000] [--modules 1000] [--rate 3000] [--seconds 20]
+//                             [--max-rate 8000] [--max-seconds 10] [--mqtt-url mqtt://…]
+import './instrument.ts';
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { organisations, roles, userRoles, users } from '../src/db/schema.ts';
+import { sqlRows } from '../src/db/sql-rows.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
+import { createMailer } from '../src/plugins/mail.ts';
+import { benchDatabaseUrl, freshPostgresDatabase } from '../src/bench/bench-support.ts';
+import type { LoadCommand, LoadReply, PublishResult } from '../src/bench/realtime-bench-load.ts';
+
+const { values } = parseArgs({
+  options: {
+    sockets: { type: 'string', default: '5000' },
+    modules: { type: 'string', default: '1000' },
+    rate: { type: 'string', default: '3000' },
+    seconds: { type: 'string', default: '20' },
+    'max-rate': { type: 'string', default: '8000' },
+    'max-seconds': { type: 'string', default: '10' },
+    'mqtt-url': { type: 'string' },
+  },
+});
+const socketCount = Number(values.sockets);
+const moduleCount = Number(values.modules);
+const rate = Number(values.rate);
+const seconds = Number(values.seconds);
+const maxRate = Number(values['max-rate']);
+const maxSeconds = Number(values['max-seconds']);
+const warmupSeconds = 3;
+const password = 'Bench-password-2026';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const line = (text = '') => process.stdout.write(`${text}\n`);
+
+async function main(): Promise<void> {
+  const dbName = `liftwacht_bench_realtime`;
+  const dbUrl = await freshPostgresDatabase(dbName);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-bench-rt-'));
+  const database = await openDatabase({ url: dbUrl });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: 'http://127.0.0.1',
+    JWT_SECRET: 'realtime-bench-secret-realtime-bench-secret',
+    MQTT_PORT: '0',
+    SIMULATOR: 'off',
+    SEED_DEMO: 'off',
+    INGEST_CONCURRENCY: process.env.IC ?? '3',
+    ...(values['mqtt-url'] ? { MQTT_URL: values['mqtt-url'] } : {}),
+  });
+  const mailer = createMailer({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom });
+  const app = await buildApp({ config, database, clock: systemClock, mailer, logger: true });
+  const load = fork(path.join(here, '../src/bench/realtime-bench-load.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = (command: LoadCommand) =>
+    new Promise<LoadReply>((resolve) => {
+      load.once('message', (reply: LoadReply) => resolve(reply));
+      load.send(command);
+    });
+
+  try {
+    // The fleet: one organisation, a user, MODULES lifts each with a module.
+    const [org] = await database.db.insert(organisations).values({ name: 'Bench BV', type: 'owner' }).returning();
+    const [role] = await database.db.insert(roles).values({ name: 'user' }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        username: 'bench',
+        email: 'bench@example.test',
+        name: 'Bench',
+        passwordHash: await hashPassword(password),
+        organisationId: org!.id,
+      })
+      .returning();
+    await database.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+    await database.db.execute(sql`
+      with l as (
+        insert into lifts (organisation_id, name, address, lift_type)
+        select ${org!.id}, 'Benchlift ' || g, 'Benchstraat ' || g || ', Utrecht', 'personenlift'
+        from generate_series(1, ${moduleCount}) g
+        returning id
+      )
+      insert into modules (es_number, lift_id, last_seen_at)
+      select 'BENCH-' || lpad(id::text, 6, '0'), id, now() from l`);
+    const fleet = await sqlRows<{ es: string; liftId: number }>(
+      database.db,
+      sql`select es_number as es, lift_id as "liftId" from modules order by id`,
+    );
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.mqtt.start();
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}`;
+    const brokerUrl = values['mqtt-url'] ?? `mqtt://127.0.0.1:${String(app.mqtt.port)}`;
+
+    const login = await app.inject({ method: 'POST', url: '/liftwacht/auth', payload: { username: 'bench', password } });
+    const userToken = login.json<{ data: { accessToken: string } }>().data.accessToken;
+    const modules: { es: string; token: string }[] = [];
+    for (const m of fleet) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/liftwacht/auth/sense-liftwacht',
+        headers: { authorization: `Bearer ${userToken}` },
+        payload: { identifier: `liftwacht-${String(m.liftId)}`, identifierType: 'ext' },
+      });
+      modules.push({ es: m.es, token: res.json<{ data: { accessToken: string } }>().data.accessToken });
+    }
+
+    line(`\nRealtime benchmark: ${String(socketCount)} sockets on ${String(moduleCount)} modules, ${String(rate)} msg/s for ${String(seconds)} s`);
+    line(`server ${url} (PostgreSQL ${dbName}), MQTT ${brokerUrl}, Node ${process.version}`);
+    const ready = await ask({ type: 'setup', setup: { url, brokerUrl, modules, sockets: socketCount } });
+    if (ready.type !== 'ready') throw new Error(ready.type === 'error' ? ready.message : 'load process failed');
+    line(`${String(ready.sockets)} sockets connected and listening in ${ready.connectSeconds.toFixed(1)} s`);
+
+    const phase = async (name: string, command: Extract<LoadCommand, { type: 'publish' }>) => {
+      const lag = monitorEventLoopDelay({ resolution: 10 });
+      const before = { ...app.ingest.pipeline.counters };
+      const [{ rows: startRows }] = [(await database.db.execute(sql`select count(*)::int as n from ingested_messages`)) as unknown as { rows: { n: number }[] }];
+      const started = performance.now();
+      lag.enable();
+      const reply = await ask(command);
+      lag.disable();
+      await app.ingest.pipeline.drain();
+      const elapsed = (performance.now() - started) / 1000;
+      if (reply.type !== 'published') throw new Error(reply.type === 'error' ? reply.message : 'load process failed');
+      const r: PublishResult = reply.result;
+      const after = app.ingest.pipeline.counters;
+      const [{ rows: endRows }] = [(await database.db.execute(sql`select count(*)::int as n from ingested_messages`)) as unknown as { rows: { n: number }[] }];
+      const stored = (endRows[0]?.n ?? 0) - (startRows[0]?.n ?? 0);
+      const accepted = after.accepted - before.accepted;
+      line(`\n${name}`);
+      if (!command.closeSockets) {
+        line(`  deliveries to sockets   ${r.deliveriesPerSecond.toFixed(0).padStart(8)} /s  (${String(r.deliveries)} in ${r.measuredSeconds.toFixed(1)} s after ${String(command.warmupSeconds)} s warm-up)`);
+        line(`  publish → socket        p50 ${r.latencyMs.p50.toFixed(0)} ms, p90 ${r.latencyMs.p90.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, max ${r.latencyMs.max.toFixed(0)} ms`);
+      }
+      line(`  event-loop lag (server) p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms`);
+      line(`  ingest into PostgreSQL  ${(accepted / elapsed).toFixed(0).padStart(8)} msg/s sustained (${String(accepted)} stored in ${elapsed.toFixed(1)} s, batches of ~${String(after.lastBatchSize)})`);
+      const lost = r.acknowledged - stored;
+      line(`  count check             published ${String(r.published)}, acknowledged ${String(r.acknowledged)}, rows stored ${String(stored)} → ${lost === 0 && r.failed === 0 ? 'nothing lost' : `MISMATCH (${String(lost)})`}${r.skipped ? `, ${String(r.skipped)} not sent (publisher backlog full)` : ''}`);
+      return { r, lost };
+    };
+
+    const realtime = await phase(`Phase 1: ${String(rate)} msg/s with ${String(socketCount)} listening sockets`, {
+      type: 'publish',
+      rate,
+      seconds,
+      warmupSeconds,
+      closeSockets: false,
+    });
+    const ingest =
+      maxSeconds > 0
+        ? await phase(`Phase 2: ingest only (sockets closed), offered ${String(maxRate)} msg/s`, {
+            type: 'publish',
+            rate: maxRate,
+            seconds: maxSeconds,
+            warmupSeconds: 1,
+            closeSockets: true,
+          })
+        : null;
+    line(
+      `\nTargets: ≥ 10000 deliveries/s with p99 ≤ 100 ms → ${realtime.r.deliveriesPerSecond >= 10_000 && realtime.r.latencyMs.p99 <= 100 ? 'met' : 'NOT met'}; ` +
+        `≥ 3000 msg/s ingested → see the ingest lines above.`,
+    );
+    if (realtime.lost !== 0 || (ingest && ingest.lost !== 0)) process.exitCode = 1;
+  } finally {
+    load.kill();
+    await app.close();
+    await database.close();
+    const admin = new pg.Client({ connectionString: benchDatabaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`realtime benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
