@@ -115,7 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -137,7 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqtt: {
       port: e.MQTT_PORT,
       url: e.MQTT_URL,
-      clientId: e.MQTT_CLIENT_ID ?? `liftwacht-${hostname().replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 40)}-${e.PORT}`,
+      clientId:
+        e.MQTT_CLIENT_ID ??
+        `liftwacht-${hostname()
+          .replace(/[^A-Za-z0-9_-]/g, '-')
+          .slice(0, 40)}-${e.PORT}`,
       sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
     },
     ingest: { batchSize: e.INGEST_BATCH_SIZE, batchWaitMs: e.INGEST_BATCH_WAIT_MS, concurrency: e.INGEST_CONCURRENCY },

@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     generator: { type: 'string', default: 'demo' },
     // keep the lw_bench_lifts of an earlier run (migrations still run), to measure again quickly
     reuse: { type: 'boolean', default: false },
+    // off: run with PostgreSQL's JIT compiler disabled for the bench database (see below)
+    jit: { type: 'string', default: 'on' },
   },
 });
 const liftCount = Number(args.lifts);
@@ -181,6 +183,18 @@ async function hasBenchFleet(): Promise<boolean> {
   }
 }
 
+/**
+ * PostgreSQL JIT-compiles any query whose estimate passes jit_above_cost. A status filter that
+ * visits every lift (maintenance insufficient) crosses it and spends more time compiling than
+ * running; `--jit off` shows the figures with JIT disabled for the bench database.
+ */
+async function setJit(on: boolean): Promise<void> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl });
+  await client.connect();
+  await client.query(on ? 'alter database lw_bench_lifts reset jit' : 'alter database lw_bench_lifts set jit = off');
+  await client.end();
+}
+
 async function fleetOrganisation(db: Db): Promise<number> {
   const [row] = await sqlRows<{ id: number }>(
     db,
@@ -229,6 +243,7 @@ async function startApp(database: Awaited<ReturnType<typeof openDatabase>>, now:
 async function main(): Promise<void> {
   const reuse = args.reuse && (await hasBenchFleet());
   const url = reuse ? benchUrl() : await freshPostgresDatabase('lw_bench_lifts');
+  await setJit(args.jit !== 'off');
   const database = await openDatabase({ url });
   const db = database.db;
   let demo = false;
@@ -396,7 +411,7 @@ async function main(): Promise<void> {
     await measure('sense data', () => call('GET', `/lift/${nextLift()}/sense-data`), runs),
   ];
   printTimings(
-    `PostgreSQL, ${liftIds.length} lifts in organisation ${organisationId} (${demo ? 'demo fleet' : 'quick generator'})`,
+    `PostgreSQL (jit ${args.jit === 'off' ? 'off' : 'on'}), ${liftIds.length} lifts in organisation ${organisationId} (${demo ? 'demo fleet' : 'quick generator'})`,
     timings,
   );
   const over = timings.filter((t) => t.p95 > 50);

@@ -62,7 +62,10 @@ async function openSockets(s: LoadSetup): Promise<number> {
   const open = (i: number) =>
     new Promise<BenchSocket>((resolve, reject) => {
       const target = s.modules[i % s.modules.length];
-      if (!target) return reject(new Error('no modules'));
+      if (!target) {
+        reject(new Error('no modules'));
+        return;
+      }
       const socket: BenchSocket = io(s.url, {
         path: socketPath,
         transports: ['websocket'],
@@ -91,7 +94,12 @@ function percentile(sorted: Float64Array, q: number): number {
   return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
 }
 
-async function publish(rate: number, seconds: number, warmupSeconds: number, closeSockets: boolean): Promise<PublishResult> {
+async function publish(
+  rate: number,
+  seconds: number,
+  warmupSeconds: number,
+  closeSockets: boolean,
+): Promise<PublishResult> {
   if (!setup) throw new Error('not set up');
   if (closeSockets) {
     for (const s of sockets) s.disconnect();

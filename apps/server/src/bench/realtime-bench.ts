@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     // The fleet: one organisation, a user, MODULES lifts each with a module.
     const [org] = await database.db.insert(organisations).values({ name: 'Bench BV', type: 'owner' }).returning();
     const [role] = await database.db.insert(roles).values({ name: 'user' }).returning();
+    if (!org || !role) throw new Error('bench organisation not created');
     const [user] = await database.db
       .insert(users)
       .values({
@@ -89,14 +90,15 @@ async function main(): Promise<void> {
         email: 'bench@example.test',
         name: 'Bench',
         passwordHash: await hashPassword(password),
-        organisationId: org!.id,
+        organisationId: org.id,
       })
       .returning();
-    await database.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+    if (!user) throw new Error('bench user not created');
+    await database.db.insert(userRoles).values({ userId: user.id, roleId: role.id });
     await database.db.execute(sql`
       with l as (
         insert into lifts (organisation_id, name, address, lift_type)
-        select ${org!.id}, 'Benchlift ' || g, 'Benchstraat ' || g || ', Utrecht', 'personenlift'
+        select ${org.id}, 'Benchlift ' || g, 'Benchstraat ' || g || ', Utrecht', 'personenlift'
         from generate_series(1, ${moduleCount}) g
         returning id
       )
@@ -113,7 +115,11 @@ async function main(): Promise<void> {
     const url = `http://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}`;
     const brokerUrl = values['mqtt-url'] ?? `mqtt://127.0.0.1:${String(app.mqtt.port)}`;
 
-    const login = await app.inject({ method: 'POST', url: '/liftwacht/auth', payload: { username: 'bench', password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/liftwacht/auth',
+      payload: { username: 'bench', password },
+    });
     const userToken = login.json<{ data: { accessToken: string } }>().data.accessToken;
     const modules: { es: string; token: string }[] = [];
     for (const m of fleet) {
@@ -126,16 +132,21 @@ async function main(): Promise<void> {
       modules.push({ es: m.es, token: res.json<{ data: { accessToken: string } }>().data.accessToken });
     }
 
-    line(`\nRealtime benchmark: ${String(socketCount)} sockets on ${String(moduleCount)} modules, ${String(rate)} msg/s for ${String(seconds)} s`);
+    line(
+      `\nRealtime benchmark: ${String(socketCount)} sockets on ${String(moduleCount)} modules, ${String(rate)} msg/s for ${String(seconds)} s`,
+    );
     line(`server ${url} (PostgreSQL ${dbName}), MQTT ${brokerUrl}, Node ${process.version}`);
     const ready = await ask({ type: 'setup', setup: { url, brokerUrl, modules, sockets: socketCount } });
     if (ready.type !== 'ready') throw new Error(ready.type === 'error' ? ready.message : 'load process failed');
     line(`${String(ready.sockets)} sockets connected and listening in ${ready.connectSeconds.toFixed(1)} s`);
 
+    const countStored = async () =>
+      (await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from ingested_messages`))[0]?.n ?? 0;
+
     const phase = async (name: string, command: Extract<LoadCommand, { type: 'publish' }>) => {
       const lag = monitorEventLoopDelay({ resolution: 10 });
       const before = { ...app.ingest.pipeline.counters };
-      const [{ rows: startRows }] = [(await database.db.execute(sql`select count(*)::int as n from ingested_messages`)) as unknown as { rows: { n: number }[] }];
+      const storedBefore = await countStored();
       const started = performance.now();
       lag.enable();
       const reply = await ask(command);
@@ -145,18 +156,27 @@ async function main(): Promise<void> {
       if (reply.type !== 'published') throw new Error(reply.type === 'error' ? reply.message : 'load process failed');
       const r: PublishResult = reply.result;
       const after = app.ingest.pipeline.counters;
-      const [{ rows: endRows }] = [(await database.db.execute(sql`select count(*)::int as n from ingested_messages`)) as unknown as { rows: { n: number }[] }];
-      const stored = (endRows[0]?.n ?? 0) - (startRows[0]?.n ?? 0);
+      const stored = (await countStored()) - storedBefore;
       const accepted = after.accepted - before.accepted;
       line(`\n${name}`);
       if (!command.closeSockets) {
-        line(`  deliveries to sockets   ${r.deliveriesPerSecond.toFixed(0).padStart(8)} /s  (${String(r.deliveries)} in ${r.measuredSeconds.toFixed(1)} s after ${String(command.warmupSeconds)} s warm-up)`);
-        line(`  publish → socket        p50 ${r.latencyMs.p50.toFixed(0)} ms, p90 ${r.latencyMs.p90.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, max ${r.latencyMs.max.toFixed(0)} ms`);
+        line(
+          `  deliveries to sockets   ${r.deliveriesPerSecond.toFixed(0).padStart(8)} /s  (${String(r.deliveries)} in ${r.measuredSeconds.toFixed(1)} s after ${String(command.warmupSeconds)} s warm-up)`,
+        );
+        line(
+          `  publish → socket        p50 ${r.latencyMs.p50.toFixed(0)} ms, p90 ${r.latencyMs.p90.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, max ${r.latencyMs.max.toFixed(0)} ms`,
+        );
       }
-      line(`  event-loop lag (server) p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms`);
-      line(`  ingest into PostgreSQL  ${(accepted / elapsed).toFixed(0).padStart(8)} msg/s sustained (${String(accepted)} stored in ${elapsed.toFixed(1)} s, batches of ~${String(after.lastBatchSize)})`);
+      line(
+        `  event-loop lag (server) p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms`,
+      );
+      line(
+        `  ingest into PostgreSQL  ${(accepted / elapsed).toFixed(0).padStart(8)} msg/s sustained (${String(accepted)} stored in ${elapsed.toFixed(1)} s, batches of ~${String(after.lastBatchSize)})`,
+      );
       const lost = r.acknowledged - stored;
-      line(`  count check             published ${String(r.published)}, acknowledged ${String(r.acknowledged)}, rows stored ${String(stored)} → ${lost === 0 && r.failed === 0 ? 'nothing lost' : `MISMATCH (${String(lost)})`}${r.skipped ? `, ${String(r.skipped)} not sent (publisher backlog full)` : ''}`);
+      line(
+        `  count check             published ${String(r.published)}, acknowledged ${String(r.acknowledged)}, rows stored ${String(stored)} → ${lost === 0 && r.failed === 0 ? 'nothing lost' : `MISMATCH (${String(lost)})`}${r.skipped ? `, ${String(r.skipped)} not sent (publisher backlog full)` : ''}`,
+      );
       return { r, lost };
     };
 
@@ -195,6 +215,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`realtime benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `realtime benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -86,7 +86,10 @@ export class BrokerSubscriber {
 
     client.on('connect', (connack) => {
       this.generation++;
-      this.log.info({ sessionPresent: connack.sessionPresent, clientId: this.options.clientId }, 'connected to MQTT broker');
+      this.log.info(
+        { sessionPresent: connack.sessionPresent, clientId: this.options.clientId },
+        'connected to MQTT broker',
+      );
     });
     client.on('error', (err) => this.log.warn({ err: err.message }, 'MQTT broker connection error'));
     client.on('offline', () => this.log.warn('MQTT broker offline; reconnecting'));
@@ -140,11 +143,9 @@ export class BrokerSubscriber {
         () => {
           if (held.generation !== this.generation || !client.connected) return;
           // A batch's acknowledgements leave in one write, not one syscall each.
-          const stream = client.stream as { cork?: () => void; uncork?: () => void };
-          if (stream.cork && stream.uncork) {
-            stream.cork();
-            process.nextTick(() => stream.uncork?.());
-          }
+          const { stream } = client;
+          stream.cork();
+          process.nextTick(() => stream.uncork());
           send(packet, undefined, ...rest);
         },
         (err: unknown) => {

@@ -48,9 +48,7 @@ export class EmbeddedBroker {
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
       const stored = this.pipeline.submitMqtt(packet.topic, payload);
       this.inFlight.add(stored);
-      void stored
-        .finally(() => this.inFlight.delete(stored))
-        .catch(() => undefined);
+      void stored.finally(() => this.inFlight.delete(stored)).catch(() => undefined);
       if (packet.qos === 0) {
         // Nothing to acknowledge: do not hold the module's connection.
         callback(null);
@@ -59,18 +57,18 @@ export class EmbeddedBroker {
       stored.then(
         () => {
           // A batch's acknowledgements to one module leave in one write, not one syscall each.
-          const conn = client.conn as { cork?: () => void; uncork?: () => void } | undefined;
-          if (conn?.cork && conn.uncork) {
-            conn.cork();
-            process.nextTick(() => conn.uncork?.());
-          }
+          const { conn } = client;
+          conn.cork();
+          process.nextTick(() => conn.uncork());
           callback(null);
         },
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
       );
     };
     const broker = await Aedes.createBroker({ authorizePublish, id: 'liftwacht-embedded' });
-    broker.on('clientError', (client, err) => this.log.debug({ client: client.id, err: err.message }, 'mqtt client error'));
+    broker.on('clientError', (client, err) =>
+      this.log.debug({ client: client.id, err: err.message }, 'mqtt client error'),
+    );
     const server = createServer(broker.handle);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -6,11 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import {
-  socketPath,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@liftwacht/contracts/realtime';
+import { socketPath, type ClientToServerEvents, type ServerToClientEvents } from '@liftwacht/contracts/realtime';
 
 export type LiftwachtIo = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -40,12 +36,14 @@ async function connectRedis(url: string, app: FastifyInstance): Promise<{ pub: R
   }
   // The adapter publishes without awaiting; a publish failing during a Redis outage must not
   // become an unhandled rejection that ends the process.
-  const publish = pub.publish.bind(pub) as (channel: string | Buffer, message: string | Buffer) => Promise<number>;
-  (pub as unknown as { publish: typeof publish }).publish = (channel, message) => {
-    const result = publish(channel, message);
-    result.catch(() => undefined);
-    return result;
-  };
+  const publish = pub.publish.bind(pub);
+  Object.assign(pub, {
+    publish: (channel: string | Buffer, message: string | Buffer) => {
+      const result = publish(channel, message);
+      result.catch(() => undefined);
+      return result;
+    },
+  });
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(() => reject(new Error(`Redis at REDIS_URL not reachable within 10 s`)), redisReadyTimeoutMs).unref(),
   );
@@ -83,7 +81,7 @@ export const socketIoPlugin = fp(
     // Upgraded websockets are not Fastify's connections: without this, closing the HTTP server would
     // wait for every browser to leave.
     app.addHook('preClose', (done) => {
-      void io.disconnectSockets(true);
+      io.disconnectSockets(true);
       io.engine.close();
       done();
     });

@@ -45,6 +45,8 @@ export async function dropPrimaryKeys(db: Db, tables: readonly PgTable[]): Promi
  */
 export async function useBulkLoadSettings(db: Db): Promise<void> {
   await db.execute(sql`set local work_mem = '64MB'`);
-  const [row] = rowsOf<{ superuser: string }>(await db.execute(sql`select current_setting('is_superuser') as superuser`));
+  const [row] = rowsOf<{ superuser: string }>(
+    await db.execute(sql`select current_setting('is_superuser') as superuser`),
+  );
   if (row?.superuser === 'on') await db.execute(sql`set local session_replication_role = replica`);
 }

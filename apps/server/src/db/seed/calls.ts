@@ -36,15 +36,9 @@ function nextWorkingMoment(rng: Rng, t: number): number {
   return fromLocal(day, rng.float(7.5, 11));
 }
 
-function testCalls(
-  b: LiftHistoryBuilder,
-  plan: LiftPlan,
-  scenario: LiftScenario,
-  ctx: SeedContext,
-  rng: Rng,
-): void {
+function testCalls(b: LiftHistoryBuilder, plan: LiftPlan, scenario: LiftScenario, ctx: SeedContext, rng: Rng): void {
   const schedule: number[] = [];
-  for (let t = ctx.windowStart + rng.float(0, testPeriod); t < ctx.now - 2 * MINUTE; ) {
+  for (let t = ctx.windowStart + rng.float(0, testPeriod); t < ctx.now - 2 * MINUTE;) {
     schedule.push(t);
     t += testPeriod - rng.float(0, 30 * MINUTE);
   }
@@ -54,7 +48,11 @@ function testCalls(
   if (scenario.conditions.has('intercomUnavailable') && schedule.length > 0) {
     // Failing right now: one of the last tests failed and nobody has repaired the phone yet.
     const index = Math.max(0, schedule.length - 1 - rng.int(0, 1));
-    episodes.set(index, { kind: 'failed', result: rng.pick(['speaker', 'microphone', 'battery'] as const), repairAt: null });
+    episodes.set(index, {
+      kind: 'failed',
+      result: rng.pick(['speaker', 'microphone', 'battery'] as const),
+      repairAt: null,
+    });
   }
   // Historic episodes end well before now, so every repair lies in the past.
   const lastHistoric = schedule.findLastIndex((t) => t < ctx.now - 10 * 24 * HOUR);
@@ -65,9 +63,15 @@ function testCalls(
     if (at === undefined || !separated(index)) continue;
     if (rng.chance(0.6)) {
       const delay =
-        scenario.intercomHealth === 'poor' ? rng.logUniform(6 * HOUR, 6 * 24 * HOUR) : rng.logUniform(3 * HOUR, 48 * HOUR);
+        scenario.intercomHealth === 'poor'
+          ? rng.logUniform(6 * HOUR, 6 * 24 * HOUR)
+          : rng.logUniform(3 * HOUR, 48 * HOUR);
       const repairAt = Math.min(nextWorkingMoment(rng, at + delay), ctx.now - 2 * HOUR);
-      episodes.set(index, { kind: 'failed', result: rng.pick(['speaker', 'microphone', 'battery'] as const), repairAt });
+      episodes.set(index, {
+        kind: 'failed',
+        result: rng.pick(['speaker', 'microphone', 'battery'] as const),
+        repairAt,
+      });
     } else {
       episodes.set(index, { kind: 'missed', skip: rng.int(1, 3) });
     }
@@ -88,7 +92,7 @@ function testCalls(
   };
 
   let lastGood = ctx.windowStart - rng.float(0, 48 * HOUR);
-  for (let i = 0; i < schedule.length; ) {
+  for (let i = 0; i < schedule.length;) {
     const t = schedule[i] ?? 0;
     const episode = episodes.get(i);
     if (episode?.kind === 'missed') {

@@ -144,15 +144,7 @@ export const cities: Record<string, CityInfo> = {
   },
 };
 
-export type BuildingKind =
-  | 'residential'
-  | 'senior'
-  | 'care'
-  | 'office'
-  | 'library'
-  | 'sports'
-  | 'parking'
-  | 'culture';
+export type BuildingKind = 'residential' | 'senior' | 'care' | 'office' | 'library' | 'sports' | 'parking' | 'culture';
 
 /** Building name prefixes per kind; each combines with a name from `buildingNames`. */
 export const buildingPrefixes: Record<BuildingKind, readonly string[]> = {

@@ -62,7 +62,28 @@ const bodyCodes: Record<string, string> = {
 };
 
 // Dutch postal codes never use the letter pairs SA, SD and SS (nor F, I, O, Q, U, Y).
-const postalLetters = ['A', 'B', 'C', 'D', 'E', 'G', 'H', 'J', 'K', 'L', 'M', 'N', 'P', 'R', 'S', 'T', 'V', 'W', 'X', 'Z'];
+const postalLetters = [
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'G',
+  'H',
+  'J',
+  'K',
+  'L',
+  'M',
+  'N',
+  'P',
+  'R',
+  'S',
+  'T',
+  'V',
+  'W',
+  'X',
+  'Z',
+];
 
 function postalCode(rng: Rng, city: CityInfo, street: string): string {
   // One street keeps one 4-digit area, like real postal codes.
@@ -263,7 +284,9 @@ function planLift(
   // Now and then one lift of a building was replaced later, by another make.
   const replaced = rng.chance(0.15);
   const manufacturer = replaced ? rng.weighted(manufacturers) : building.manufacturer;
-  const commissioned = replaced ? Math.max(building.commissionedDay, commissionedDay(rng, ctx)) : building.commissionedDay;
+  const commissioned = replaced
+    ? Math.max(building.commissionedDay, commissionedDay(rng, ctx))
+    : building.commissionedDay;
   const mfgCode = manufacturerCodes[manufacturer] ?? 'X';
   const commissionYear = new Date(commissioned * DAY).getUTCFullYear();
   const profile = profileFor(building.kind, liftName);
@@ -276,11 +299,17 @@ function planLift(
       ] as const)
     : null;
   // Goods lifts run little and are serviced less often than the building's passenger lifts.
-  const interval = profile === 'goods' ? Math.max(90, building.maintenanceIntervalDays) : building.maintenanceIntervalDays;
+  const interval =
+    profile === 'goods' ? Math.max(90, building.maintenanceIntervalDays) : building.maintenanceIntervalDays;
   const floors = building.floors;
   const dailyRides = typicalDailyRides(profile, floors, rng.float(0.75, 1.3));
   const body = rng.weighted(inspectionBodies);
-  const wh = liftType === 'hydraulic' ? rng.float(28, 45) : liftType === 'machine_room_less' ? rng.float(8, 16) : rng.float(12, 24);
+  const wh =
+    liftType === 'hydraulic'
+      ? rng.float(28, 45)
+      : liftType === 'machine_room_less'
+        ? rng.float(8, 16)
+        : rng.float(12, 24);
   // Unique per lift by construction (index * stride + offset < stride), handy as a natural key.
   const serial = `${mfgCode}${String(4_000_000 + index * 17 + rng.int(0, 16))}`;
   return {

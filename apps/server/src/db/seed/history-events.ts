@@ -61,7 +61,9 @@ export function generateLiftEvents(
     const start = randomInstant(rng, ctx, 0, 0, 24);
     const end = start + rng.logUniform(10 * MINUTE, 8 * HOUR);
     if (start < ctx.windowStart || end > latestEnd) continue;
-    b.event('sense_failure', start, end, { data: { sensor: rng.pick(['deurzone', 'verdieping', 'veiligheidscircuit']) } });
+    b.event('sense_failure', start, end, {
+      data: { sensor: rng.pick(['deurzone', 'verdieping', 'veiligheidscircuit']) },
+    });
   }
   if (current.openSenseFailureStart !== null) {
     b.event('sense_failure', current.openSenseFailureStart, null, { data: { sensor: 'veiligheidscircuit' } });

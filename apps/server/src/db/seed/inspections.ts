@@ -58,7 +58,9 @@ function planInspections(plan: LiftPlan, scenario: LiftScenario, ctx: SeedContex
     }
     approvals.push({ day, logType: 'periodic_inspection' });
     if (day < ctx.windowStartDay) break;
-    const previous = addMonths(day, -validityMonths) + rng.int(5, 40);
+    // Usually renewed a few weeks before validity ends; now and then the renewal came too late and
+    // the lift was uninspected for a while (the period view's "expired inspections").
+    const previous = addMonths(day, -validityMonths) + (rng.chance(0.06) ? -rng.int(7, 45) : rng.int(5, 40));
     day = previous <= commissioning + 60 ? commissioning : previous;
   }
   approvals.reverse();
@@ -162,11 +164,14 @@ export function generateInspections(
   }
   if (rejectedSince !== null) b.event('approval_rejected', rejectedSince, null);
 
-  if (scenario.conditions.has('inspectionExpired')) {
-    const lastApproval = planned.findLast((p) => p.result === 'approved');
-    if (lastApproval) {
-      const expiredAt = localMidnight(addMonths(lastApproval.day, validityMonths) + 1);
-      if (expiredAt < ctx.now - DAY) b.event('approval_expired', expiredAt, null);
-    }
-  }
+  // approval_expired from the day after validity ran out until the next approval (or still open).
+  const approvals = planned.filter((p) => p.result === 'approved' && p.logType !== 'assistance_inspection');
+  approvals.forEach((approval, i) => {
+    const expiredAt = localMidnight(addMonths(approval.day, validityMonths) + 1);
+    const renewal = approvals[i + 1];
+    const renewedAt = renewal ? fromLocal(renewal.day, 12) : null;
+    if (expiredAt < ctx.windowStart || expiredAt > ctx.now - DAY) return;
+    if (renewedAt === null) b.event('approval_expired', expiredAt, null);
+    else if (renewedAt > expiredAt) b.event('approval_expired', expiredAt, Math.min(renewedAt, ctx.now - MINUTE));
+  });
 }

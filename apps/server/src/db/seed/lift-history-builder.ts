@@ -58,7 +58,8 @@ export class LiftHistoryBuilder {
   ) {}
 
   private check(what: string, start: number, end: number | null): void {
-    if (!Number.isFinite(start) || start > this.now) throw new Error(`${what} starts after now (lift ${String(this.liftId)})`);
+    if (!Number.isFinite(start) || start > this.now)
+      throw new Error(`${what} starts after now (lift ${String(this.liftId)})`);
     if (end !== null && (end < start || end > this.now)) {
       throw new Error(`${what} has a bad end (lift ${String(this.liftId)})`);
     }

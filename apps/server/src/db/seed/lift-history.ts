@@ -21,11 +21,13 @@ export interface GeneratedLift {
   threshold: LiftThresholdInput;
 }
 
-const byTime = <T>(key: (row: T) => Date | string) => (a: T, b: T) => {
-  const x = key(a);
-  const y = key(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-};
+const byTime =
+  <T>(key: (row: T) => Date | string) =>
+  (a: T, b: T) => {
+    const x = key(a);
+    const y = key(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
 
 export function generateLiftHistory(
   liftId: number,

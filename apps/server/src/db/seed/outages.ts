@@ -114,7 +114,15 @@ export function planOutages(
   // Mostly call-outs of an hour or so; the longer waits make up most of the downtime.
   const mediumShare = bracket === 'green' ? 0.3 : 0.45;
   for (let tries = 0; downtime < goal && tries < 800; tries++) {
-    tryAdd(...draw(rng.weighted([['blip', 0.15], ['short', 0.85 - mediumShare], ['medium', mediumShare]] as const)));
+    tryAdd(
+      ...draw(
+        rng.weighted([
+          ['blip', 0.15],
+          ['short', 0.85 - mediumShare],
+          ['medium', mediumShare],
+        ] as const),
+      ),
+    );
   }
 
   // Rarely the random draws stall below the bracket; daytime outages on free days close the gap.

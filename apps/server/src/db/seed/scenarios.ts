@@ -71,7 +71,9 @@ export function assignScenarios(seed: number, plans: readonly LiftPlan[]): Map<n
     const availabilityOrder = rng.shuffle(orgPlans);
     const red = count(0.08);
     const amber = count(0.15);
-    availabilityOrder.forEach((p, i) => availability.set(p.index, i < red ? 'red' : i < red + amber ? 'amber' : 'green'));
+    availabilityOrder.forEach((p, i) =>
+      availability.set(p.index, i < red ? 'red' : i < red + amber ? 'amber' : 'green'),
+    );
 
     const intercomLifts = rng.shuffle(orgPlans.filter((p) => p.hasIntercom));
     const poor = new Set(intercomLifts.slice(0, count(0.08)).map((p) => p.index));

@@ -28,7 +28,9 @@ async function count(query: SQL): Promise<number> {
 beforeAll(async () => {
   database = await createTestDatabase();
   summary = await seedDemoFleet(database.db, { now, months });
-  const [owner] = await rows<{ id: number }>(sql`select id from organisations where name = 'Woonstichting De Vechtstreek'`);
+  const [owner] = await rows<{ id: number }>(
+    sql`select id from organisations where name = 'Woonstichting De Vechtstreek'`,
+  );
   ownerId = owner?.id ?? 0;
 }, 180_000);
 
@@ -63,7 +65,7 @@ function businessDays(): { open: number; close: number }[] {
   const today = localDate(now.getTime());
   const start = new Date(Date.UTC(today.y, today.m - 1 - months, today.d));
   const days: { open: number; close: number }[] = [];
-  for (let day = start; day.getTime() <= Date.UTC(today.y, today.m - 1, today.d); ) {
+  for (let day = start; day.getTime() <= Date.UTC(today.y, today.m - 1, today.d);) {
     const [y, m, d] = [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
     const open = utcOfLocal(y, m, d, 7);
     const close = Math.min(utcOfLocal(y, m, d, 19), now.getTime());
@@ -101,7 +103,13 @@ describe('demo fleet', () => {
   });
 
   it('has the five demo users with their roles, organisations and the demo password', async () => {
-    const users = await rows<{ username: string; role: string; org: string; locale: string; password_hash: string }>(sql`
+    const users = await rows<{
+      username: string;
+      role: string;
+      org: string;
+      locale: string;
+      password_hash: string;
+    }>(sql`
       select u.username, r.name as role, o.type as org, u.locale, u.password_hash
       from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
       join organisations o on o.id = u.organisation_id order by u.username`);
@@ -269,9 +277,13 @@ describe('demo fleet', () => {
   });
 
   it('has every call kind, failing test calls, and tests about every three days', async () => {
-    const kinds = await rows<{ kind: string; n: number }>(sql`select kind, count(*)::int as n from calls group by kind order by kind`);
+    const kinds = await rows<{ kind: string; n: number }>(
+      sql`select kind, count(*)::int as n from calls group by kind order by kind`,
+    );
     expect(kinds.map((k) => k.kind)).toEqual(['entrapment', 'false_alarm', 'other', 'test']);
-    const results = (await rows<{ test_result: string }>(sql`select distinct test_result from calls where kind = 'test'`))
+    const results = (
+      await rows<{ test_result: string }>(sql`select distinct test_result from calls where kind = 'test'`)
+    )
       .map((r) => r.test_result)
       .sort();
     expect(results).toEqual(['battery', 'microphone', 'ok', 'speaker']);
@@ -287,7 +299,9 @@ describe('demo fleet', () => {
 
   it('has visits of every type, role and state, and inspections under the 18-month rule', async () => {
     const distinct = async (column: string) =>
-      (await rows<{ v: string }>(sql`select distinct ${sql.identifier(column)} as v from visits order by 1`)).map((r) => r.v);
+      (await rows<{ v: string }>(sql`select distinct ${sql.identifier(column)} as v from visits order by 1`)).map(
+        (r) => r.v,
+      );
     expect(await distinct('type')).toEqual(
       expect.arrayContaining(['approval', 'failure', 'inspection', 'maintenance', 'other', 'repair']),
     );
@@ -297,7 +311,9 @@ describe('demo fleet', () => {
       where result = 'approved' and log_type <> 'assistance_inspection'
         and valid_until <> (inspected_on + interval '18 months')::date`);
     expect(badValidity).toBe(0);
-    const logTypes = (await rows<{ v: string }>(sql`select distinct log_type as v from logbook order by 1`)).map((r) => r.v);
+    const logTypes = (await rows<{ v: string }>(sql`select distinct log_type as v from logbook order by 1`)).map(
+      (r) => r.v,
+    );
     expect(logTypes).toEqual(
       expect.arrayContaining(['check', 'maintenance', 'other', 'periodic_inspection', 'repair']),
     );

@@ -82,8 +82,10 @@ function checkOptions(options: SeedDemoFleetOptions): { lifts: number; months: n
   const lifts = options.lifts ?? defaultLiftCount;
   const months = options.months ?? defaultMonths;
   const seed = options.seed ?? defaultSeed;
-  if (!Number.isInteger(lifts) || lifts < 1 || lifts > 1_000_000) throw new RangeError('lifts must be an integer from 1');
-  if (!Number.isInteger(months) || months < 1 || months > 120) throw new RangeError('months must be an integer from 1 to 120');
+  if (!Number.isInteger(lifts) || lifts < 1 || lifts > 1_000_000)
+    throw new RangeError('lifts must be an integer from 1');
+  if (!Number.isInteger(months) || months < 1 || months > 120)
+    throw new RangeError('months must be an integer from 1 to 120');
   if (!Number.isSafeInteger(seed)) throw new RangeError('seed must be an integer');
   if (Number.isNaN(options.now.getTime())) throw new RangeError('now must be a valid date');
   return { lifts, months, seed };
@@ -170,13 +172,41 @@ async function seedBatch(
       return generateLiftHistory(liftId, w.plan, w.scenario, w.current, ctx);
     }),
   );
-  await timer.time('events', () => insertRows(tx, events, generated.flatMap((g) => g.history.events)));
-  await timer.time('calls', () => insertRows(tx, calls, generated.flatMap((g) => g.history.calls)));
+  await timer.time('events', () =>
+    insertRows(
+      tx,
+      events,
+      generated.flatMap((g) => g.history.events),
+    ),
+  );
+  await timer.time('calls', () =>
+    insertRows(
+      tx,
+      calls,
+      generated.flatMap((g) => g.history.calls),
+    ),
+  );
   await timer.time('visits, inspections, logbook', async () => {
-    await insertRows(tx, visits, generated.flatMap((g) => g.history.visits));
-    await insertRows(tx, inspections, generated.flatMap((g) => g.history.inspections));
-    await insertRows(tx, logbook, generated.flatMap((g) => g.history.logbook));
-    await insertRows(tx, senseData, generated.flatMap((g) => g.senseData));
+    await insertRows(
+      tx,
+      visits,
+      generated.flatMap((g) => g.history.visits),
+    );
+    await insertRows(
+      tx,
+      inspections,
+      generated.flatMap((g) => g.history.inspections),
+    );
+    await insertRows(
+      tx,
+      logbook,
+      generated.flatMap((g) => g.history.logbook),
+    );
+    await insertRows(
+      tx,
+      senseData,
+      generated.flatMap((g) => g.senseData),
+    );
   });
   await insertCounters(
     tx,

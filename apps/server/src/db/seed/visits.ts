@@ -29,7 +29,7 @@ function maintenanceSchedule(plan: LiftPlan, scenario: LiftScenario, ctx: SeedCo
   const interval = plan.maintenanceIntervalDays * DAY;
   const latest = ctx.now - 3 * HOUR;
   const times = [workingTimeNear(rng, ctx.windowStart - rng.float(0.1, 0.9) * interval)];
-  for (let prev = times[0] ?? 0; ; ) {
+  for (let prev = times[0] ?? 0; ;) {
     const r = rng.next();
     // 13 % early, 15 % late, the rest within ±7 % (weekend shifts move a few over the 10 % line).
     const deviation = r < 0.13 ? rng.float(-0.4, -0.13) : r < 0.28 ? rng.float(0.13, 0.6) : rng.float(-0.07, 0.07);
@@ -124,7 +124,13 @@ function dueEvents(b: LiftHistoryBuilder, prev: number, next: number | null, int
   if (alertAt < until && alertAt >= ctx.windowStart) b.event('maintenance_interval_alert', alertAt, next, { data });
 }
 
-function outageVisits(b: LiftHistoryBuilder, plan: LiftPlan, outages: readonly Outage[], ctx: SeedContext, rng: Rng): void {
+function outageVisits(
+  b: LiftHistoryBuilder,
+  plan: LiftPlan,
+  outages: readonly Outage[],
+  ctx: SeedContext,
+  rng: Rng,
+): void {
   const latest = ctx.now - MINUTE;
   for (const outage of outages) {
     if (outage.end === null) {
@@ -133,7 +139,15 @@ function outageVisits(b: LiftHistoryBuilder, plan: LiftPlan, outages: readonly O
       const leave = arrive + rng.int(45, 80) * MINUTE;
       if (leave <= latest) {
         b.visit(
-          { type: 'failure', role: 'mechanic', state: 'finished', start: arrive, end: leave, person: plan.mechanic, remarks: partOrdered },
+          {
+            type: 'failure',
+            role: 'mechanic',
+            state: 'finished',
+            start: arrive,
+            end: leave,
+            person: plan.mechanic,
+            remarks: partOrdered,
+          },
           { type: 'repair', text: partOrdered },
         );
       }
@@ -146,7 +160,15 @@ function outageVisits(b: LiftHistoryBuilder, plan: LiftPlan, outages: readonly O
     if (length < 20 * HOUR) {
       const remarks = rng.pick(failureRemarks);
       b.visit(
-        { type: 'failure', role: 'mechanic', state: 'finished', start: arrive, end: leave, person: plan.mechanic, remarks },
+        {
+          type: 'failure',
+          role: 'mechanic',
+          state: 'finished',
+          start: arrive,
+          end: leave,
+          person: plan.mechanic,
+          remarks,
+        },
         { type: 'repair', text: remarks },
       );
       continue;
@@ -154,7 +176,15 @@ function outageVisits(b: LiftHistoryBuilder, plan: LiftPlan, outages: readonly O
     // A long breakdown: diagnosis first, the repair (or a partial modernisation) days later.
     const diagnosed = arrive + rng.int(45, 90) * MINUTE;
     b.visit(
-      { type: 'failure', role: 'mechanic', state: 'finished', start: arrive, end: diagnosed, person: plan.mechanic, remarks: partOrdered },
+      {
+        type: 'failure',
+        role: 'mechanic',
+        state: 'finished',
+        start: arrive,
+        end: diagnosed,
+        person: plan.mechanic,
+        remarks: partOrdered,
+      },
       { type: 'repair', text: partOrdered },
     );
     const remarks = rng.pick(longRepairRemarks);
@@ -228,7 +258,9 @@ function visitInProgress(b: LiftHistoryBuilder, plan: LiftPlan, current: Current
     remarks: inspector ? 'Controle gestart.' : 'Werkzaamheden gestart.',
   });
   if (visit.type === 'maintenance') {
-    b.event('en627_inspection_mode', visit.start + rng.int(30, 50) * 1000, null, { floor: plan.lowestFloor + plan.floors - 1 });
+    b.event('en627_inspection_mode', visit.start + rng.int(30, 50) * 1000, null, {
+      floor: plan.lowestFloor + plan.floors - 1,
+    });
   }
 }
 

@@ -96,7 +96,7 @@ export class ModuleSimulator {
     this.credit = Math.min(this.credit + ((now - this.lastTick) / 1000) * this.options.rate, this.options.rate + 1);
     this.lastTick = now;
     const wallNow = Date.now();
-    for (let tries = 0; this.credit >= 1 && tries < this.modules.length; ) {
+    for (let tries = 0; this.credit >= 1 && tries < this.modules.length;) {
       const m = this.modules[this.cursor];
       this.cursor = (this.cursor + 1) % this.modules.length;
       if (!m || m.isSilent(wallNow)) {

@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   const first = Math.round(positive('first', values.first, 100_001));
   const prefix = values.prefix ?? 'ES-';
   // The same variables as the server's, read directly: the simulator needs nothing else of its config.
-  const brokerUrl = values.url ?? (process.env.MQTT_URL || `mqtt://127.0.0.1:${process.env.MQTT_PORT || '1883'}`);
+  const set = (v: string | undefined) => (v === '' ? undefined : v);
+  const brokerUrl =
+    values.url ?? set(process.env.MQTT_URL) ?? `mqtt://127.0.0.1:${set(process.env.MQTT_PORT) ?? '1883'}`;
   const modules: ModuleProfile[] = Array.from({ length: count }, (_, i) => ({
     es: `${prefix}${String(first + i)}`,
     floors: 3 + (i % 9),
@@ -62,7 +64,10 @@ async function main(): Promise<void> {
     modules,
     rate,
     ...(values.connections ? { connections: Math.round(positive('connections', values.connections, 1)) } : {}),
-    timing: { testCallIntervalMs: positive('test-call-hours', values['test-call-hours'], 3) * 3600_000, incidentRate: 1 },
+    timing: {
+      testCallIntervalMs: positive('test-call-hours', values['test-call-hours'], 3) * 3600_000,
+      incidentRate: 1,
+    },
   });
   await simulator.start();
   process.stdout.write(

@@ -125,7 +125,10 @@ export class VirtualModule {
       until: start.sensorFailures?.length ? now + this.rng.between(30 * MINUTE, 240 * MINUTE) : 0,
     };
     if (start.intercomFailure && profile.hasIntercom) {
-      this.intercomFailure = { result: start.intercomFailure, repairAt: now + this.rng.between(60 * MINUTE, 360 * MINUTE) };
+      this.intercomFailure = {
+        result: start.intercomFailure,
+        repairAt: now + this.rng.between(60 * MINUTE, 360 * MINUTE),
+      };
     }
     // Spread the fleet's test calls over the interval instead of all at start.
     this.nextTestAt = now + this.rng.between(2 * MINUTE, timing.testCallIntervalMs);
@@ -280,7 +283,8 @@ export class VirtualModule {
       result,
       automatic: true,
       durationSeconds: r.int(20, 45),
-      batteryVoltage: result === 'battery' ? Math.round(r.between(9.8, 10.9) * 10) / 10 : Math.round(r.between(12.8, 13.6) * 10) / 10,
+      batteryVoltage:
+        result === 'battery' ? Math.round(r.between(9.8, 10.9) * 10) / 10 : Math.round(r.between(12.8, 13.6) * 10) / 10,
     };
   }
 

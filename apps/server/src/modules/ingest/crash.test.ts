@@ -14,7 +14,12 @@ import { moduleTopic } from '@liftwacht/contracts/ingest';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { insertFixtures } from '../../test-support/fixtures.ts';
-import { missingServices, startMosquitto, startPostgresDatabase, type RunningService } from '../realtime/test-services.ts';
+import {
+  missingServices,
+  startMosquitto,
+  startPostgresDatabase,
+  type RunningService,
+} from '../realtime/test-services.ts';
 import { insertLiftWithModule, moduleMessage, type TestLift } from './ingest-test-support.ts';
 
 const project = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -62,8 +67,8 @@ function startServer(): Promise<ChildProcess> {
         resolve(child);
       }
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${String(code)}:\n${output}`));
@@ -105,8 +110,13 @@ describe.skipIf(!thisProject || missing !== null)('kill -9 during a burst (Postg
     let killedAt = -1;
     try {
       for (let i = 0; i < total; i++) {
-        const lift = lifts[i % lifts.length]!;
-        const m = moduleMessage(new Date(), { rides: 1, floor: i % 7, faults: i % 50 < 25 ? [] : ['door_closing_fault'] });
+        const lift = lifts[i % lifts.length];
+        if (!lift) throw new Error('no lifts');
+        const m = moduleMessage(new Date(), {
+          rides: 1,
+          floor: i % 7,
+          faults: i % 50 < 25 ? [] : ['door_closing_fault'],
+        });
         acknowledged.push(publisher.publishAsync(moduleTopic(lift.es, 'module'), JSON.stringify(m), { qos: 1 }));
         if (i % 100 === 99) await new Promise((r) => setTimeout(r, 5));
         // Mid-burst, with batches in flight: the process dies without any chance to clean up.
@@ -120,7 +130,9 @@ describe.skipIf(!thisProject || missing !== null)('kill -9 during a burst (Postg
       await publisher.endAsync();
     }
     expect(killedAt).toBeGreaterThan(0);
-    await new Promise<void>((resolve) => (first.exitCode !== null || first.signalCode !== null ? resolve() : first.once('exit', () => resolve())));
+    await new Promise<void>((resolve) =>
+      first.exitCode !== null || first.signalCode !== null ? resolve() : first.once('exit', () => resolve()),
+    );
     const atCrash = await storedCounts();
     expect(atCrash.messages).toBeLessThan(total);
 

@@ -125,11 +125,7 @@ export function bucketStart(at: Date): Date {
  * Derives one lift's changes. `messages` are this lift's new (not duplicate) messages; `heardAt` is
  * when the server received them (module silence ends then, whatever the module's clock says).
  */
-export function deriveLiftChanges(
-  state: LiftState,
-  messages: readonly ParsedMessage[],
-  heardAt: Date,
-): LiftChanges {
+export function deriveLiftChanges(state: LiftState, messages: readonly ParsedMessage[], heardAt: Date): LiftChanges {
   const changes: LiftChanges = {
     liftId: state.liftId,
     newEvents: [],

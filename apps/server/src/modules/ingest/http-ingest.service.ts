@@ -31,7 +31,9 @@ export class HttpIngestService {
   async ingest(esNumber: string, items: readonly unknown[]): Promise<IngestBatchResponse['data']> {
     const now = this.clock.now();
     const outcomes = await Promise.all(
-      items.map((item, index) => this.pipeline.submit(parseBatchItem(esNumber, item, now), `http ${esNumber}[${String(index)}]`)),
+      items.map((item, index) =>
+        this.pipeline.submit(parseBatchItem(esNumber, item, now), `http ${esNumber}[${String(index)}]`),
+      ),
     );
     const response: IngestBatchResponse['data'] = { accepted: 0, duplicates: 0, rejected: [] };
     outcomes.forEach((o, index) => {

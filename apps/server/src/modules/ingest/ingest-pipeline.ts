@@ -95,7 +95,9 @@ export class IngestPipeline {
   private laneOf(es: string): Batcher<ParsedMessage, ItemOutcome> {
     let hash = 0;
     for (let i = 0; i < es.length; i++) hash = (Math.imul(hash, 31) + es.charCodeAt(i)) | 0;
-    return this.lanes[Math.abs(hash) % this.lanes.length] ?? (this.lanes[0] as Batcher<ParsedMessage, ItemOutcome>);
+    const lane = this.lanes[Math.abs(hash) % this.lanes.length];
+    if (!lane) throw new Error('ingest has no lanes');
+    return lane;
   }
 
   private async store(items: ParsedMessage[]): Promise<ItemOutcome[]> {

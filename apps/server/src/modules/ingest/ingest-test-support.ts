@@ -58,7 +58,10 @@ export function send(
 ): Promise<ItemOutcome[]> {
   return Promise.all(
     messages.map((m) =>
-      app.ingest.pipeline.submitMqtt(moduleTopic(es, 'e' in m ? 'provisioning' : 'module'), Buffer.from(JSON.stringify(m))),
+      app.ingest.pipeline.submitMqtt(
+        moduleTopic(es, 'e' in m ? 'provisioning' : 'module'),
+        Buffer.from(JSON.stringify(m)),
+      ),
     ),
   );
 }

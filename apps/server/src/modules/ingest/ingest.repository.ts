@@ -67,7 +67,15 @@ export class IngestRepository {
       for update of m`,
     );
     return {
-      modules: rows.map(({ fresh: _fresh, ...r }) => ({ ...r, lastSeenAt: toDate(r.lastSeenAt) })),
+      modules: rows.map((r) => ({
+        id: r.id,
+        esNumber: r.esNumber,
+        liftId: r.liftId,
+        organisationId: r.organisationId,
+        hasIntercom: r.hasIntercom,
+        lastSeenAt: toDate(r.lastSeenAt),
+        connected: r.connected,
+      })),
       fresh: new Set(rows.flatMap((r) => r.fresh ?? [])),
     };
   }
@@ -261,7 +269,7 @@ export class IngestRepository {
       )
       select id::float8 as id from new_events`,
     );
-    return rows.map((r) => Number(r.id));
+    return rows.map((r) => r.id);
   }
 
   /** Latest readings (see SenseDataWriter); an older reading never overwrites a newer one. */

@@ -2,11 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ingestBatchRequestSchema,
-  ingestBatchResponseSchema,
-  moduleKeyHeader,
-} from '@liftwacht/contracts/ingest';
+import { ingestBatchRequestSchema, ingestBatchResponseSchema, moduleKeyHeader } from '@liftwacht/contracts/ingest';
 import { HttpIngestService } from './http-ingest.service.ts';
 import { ModuleKeysRepository } from './module-keys.repository.ts';
 

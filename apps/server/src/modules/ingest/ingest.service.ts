@@ -11,7 +11,8 @@ import type { IngestRepository } from './ingest.repository.ts';
 import type { ParsedMessage, Rejection } from './message-parser.ts';
 import type { SenseDataWriter } from './sense-data-writer.ts';
 
-export type ItemOutcome = { status: 'accepted' } | { status: 'duplicate' } | { status: 'rejected'; rejection: Rejection };
+export type ItemOutcome =
+  { status: 'accepted' } | { status: 'duplicate' } | { status: 'rejected'; rejection: Rejection };
 
 export interface CommittedBatch {
   /** Messages stored for the first time, in arrival order: what browsers are sent. */

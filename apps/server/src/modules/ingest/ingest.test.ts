@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleTopic } from '@liftwacht/contracts/ingest';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { insertLiftWithModule, moduleMessage, provisioningMessage, send, type TestLift } from './ingest-test-support.ts';
+import {
+  insertLiftWithModule,
+  moduleMessage,
+  provisioningMessage,
+  send,
+  type TestLift,
+} from './ingest-test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,7 +63,10 @@ describe('validation', () => {
     const outcomes = await Promise.all([
       t.app.ingest.pipeline.submitMqtt(moduleTopic(l.es, 'module'), Buffer.from('{not json')),
       t.app.ingest.pipeline.submitMqtt('liftwacht/modules/ES+1/module', Buffer.from('{}')),
-      t.app.ingest.pipeline.submitMqtt(moduleTopic(l.es, 'module'), Buffer.from(JSON.stringify({ id: 'x', t: 'yesterday', f: {} }))),
+      t.app.ingest.pipeline.submitMqtt(
+        moduleTopic(l.es, 'module'),
+        Buffer.from(JSON.stringify({ id: 'x', t: 'yesterday', f: {} })),
+      ),
       t.app.ingest.pipeline.submitMqtt(
         moduleTopic(l.es, 'module'),
         Buffer.from(JSON.stringify(moduleMessage(at(0), { faults: ['not_a_fault' as never] }))),
@@ -106,8 +115,12 @@ describe('idempotency', () => {
     const again = await send(t.app, l.es, m);
     expect(again.map((o) => o.status)).toEqual(['duplicate']);
     expect(await eventsOf(l.liftId, 'unavailable')).toHaveLength(1);
-    expect(await count(sql`select sum(value)::int as n from counters where lift_id = ${l.liftId} and kind = 'rides'`)).toBe(3);
-    expect(await count(sql`select count(*)::int as n from ingested_messages where message_id = ${`${l.es}:${m.id}`}`)).toBe(1);
+    expect(
+      await count(sql`select sum(value)::int as n from counters where lift_id = ${l.liftId} and kind = 'rides'`),
+    ).toBe(3);
+    expect(
+      await count(sql`select count(*)::int as n from ingested_messages where message_id = ${`${l.es}:${m.id}`}`),
+    ).toBe(1);
   });
 });
 
@@ -175,11 +188,7 @@ describe('derived events', () => {
 
   it('keeps alarm calls received → acknowledged → ended, in any order, with the alarm_call event', async () => {
     const l = await lift();
-    await send(
-      t.app,
-      l.es,
-      moduleMessage(at(0), { floor: 2, alarmCall: { callId: 'c1', phase: 'received' } }),
-    );
+    await send(t.app, l.es, moduleMessage(at(0), { floor: 2, alarmCall: { callId: 'c1', phase: 'received' } }));
     let [call] = await sqlRows<{ status: string; kind: string }>(
       t.database.db,
       sql`select status, kind from calls where lift_id = ${l.liftId}`,
@@ -188,7 +197,11 @@ describe('derived events', () => {
     expect(await eventsOf(l.liftId, 'alarm_call')).toMatchObject([{ floor: 2, endedAt: null, data: { callId: 'c1' } }]);
 
     // Ended arrives before acknowledged.
-    await send(t.app, l.es, moduleMessage(at(90_000), { alarmCall: { callId: 'c1', phase: 'ended', notes: 'bevrijd' } }));
+    await send(
+      t.app,
+      l.es,
+      moduleMessage(at(90_000), { alarmCall: { callId: 'c1', phase: 'ended', notes: 'bevrijd' } }),
+    );
     await send(
       t.app,
       l.es,
@@ -289,7 +302,13 @@ describe('derived events', () => {
 describe('intercom (EN 81-28)', () => {
   it('a failed test call opens intercom_unavailable (and battery), the next good one closes them', async () => {
     const l = await lift();
-    await send(t.app, l.es, moduleMessage(at(0), { testCall: { result: 'battery', automatic: true, durationSeconds: 30, batteryVoltage: 10.4 } }));
+    await send(
+      t.app,
+      l.es,
+      moduleMessage(at(0), {
+        testCall: { result: 'battery', automatic: true, durationSeconds: 30, batteryVoltage: 10.4 },
+      }),
+    );
     const events = await eventsOf(l.liftId);
     expect(events.map((e) => [e.type, e.endedAt === null]).sort()).toEqual([
       ['battery', true],
@@ -331,7 +350,11 @@ describe('intercom (EN 81-28)', () => {
       const summary = await t.app.ingest.health.runOnce();
       expect(summary.intercomUnavailable).toBeGreaterThanOrEqual(1);
       expect(await eventsOf(l.liftId, 'intercom_unavailable')).toMatchObject([
-        { startedAt: new Date(start.getTime() + 72 * 3600_000).toISOString(), endedAt: null, data: { reason: 'no_test_call' } },
+        {
+          startedAt: new Date(start.getTime() + 72 * 3600_000).toISOString(),
+          endedAt: null,
+          data: { reason: 'no_test_call' },
+        },
       ]);
       await t.app.ingest.health.runOnce();
       expect(await eventsOf(l.liftId, 'intercom_unavailable')).toHaveLength(1);

@@ -88,7 +88,7 @@ export class ModuleHealthRepository {
       )}::json) as r(lift_id int, type text, started_at timestamptz, data jsonb)
       returning id::float8 as id`,
     );
-    return created.map((r) => Number(r.id));
+    return created.map((r) => r.id);
   }
 
   async markDisconnected(tx: Db, moduleIds: readonly number[]): Promise<void> {

@@ -72,36 +72,46 @@ export class ModuleHealthJob {
 
       const silent = await this.repository.silentModules(this.repository.db, silentBefore);
       if (silent.length > 0) {
-        const ids = await this.inTransaction(silent.map((s) => s.moduleId), async (tx, moduleIds) => {
-          // Re-read under the lock: a message may have arrived meanwhile.
-          const still = await this.repository.silentModules(tx, silentBefore, moduleIds);
-          const eventIds = await this.repository.insertOpenEvents(
-            tx,
-            still.map((s) => ({ liftId: s.liftId, type: 'sense_disconnected', startedAt: s.lastSeenAt, data: null })),
-          );
-          if (still.length > 0) await this.repository.markDisconnected(tx, still.map((s) => s.moduleId));
-          for (const s of still) add(organisations, s.organisationId, 'modules', 'events');
-          return eventIds;
-        });
+        const ids = await this.inTransaction(
+          silent.map((s) => s.moduleId),
+          async (tx, moduleIds) => {
+            // Re-read under the lock: a message may have arrived meanwhile.
+            const still = await this.repository.silentModules(tx, silentBefore, moduleIds);
+            const eventIds = await this.repository.insertOpenEvents(
+              tx,
+              still.map((s) => ({ liftId: s.liftId, type: 'sense_disconnected', startedAt: s.lastSeenAt, data: null })),
+            );
+            if (still.length > 0)
+              await this.repository.markDisconnected(
+                tx,
+                still.map((s) => s.moduleId),
+              );
+            for (const s of still) add(organisations, s.organisationId, 'modules', 'events');
+            return eventIds;
+          },
+        );
         summary.disconnected = ids.length;
         created.push(...ids);
       }
 
       const untested = await this.repository.untestedIntercoms(this.repository.db, testedBefore);
       if (untested.length > 0) {
-        const ids = await this.inTransaction(untested.map((u) => u.moduleId), async (tx, moduleIds) => {
-          const still = await this.repository.untestedIntercoms(tx, testedBefore, moduleIds);
-          for (const s of still) add(organisations, s.organisationId, 'events');
-          return this.repository.insertOpenEvents(
-            tx,
-            still.map((s) => ({
-              liftId: s.liftId,
-              type: 'intercom_unavailable',
-              startedAt: new Date(s.lastGoodTestAt.getTime() + intercomTestWindowMs),
-              data: { reason: 'no_test_call' },
-            })),
-          );
-        });
+        const ids = await this.inTransaction(
+          untested.map((u) => u.moduleId),
+          async (tx, moduleIds) => {
+            const still = await this.repository.untestedIntercoms(tx, testedBefore, moduleIds);
+            for (const s of still) add(organisations, s.organisationId, 'events');
+            return this.repository.insertOpenEvents(
+              tx,
+              still.map((s) => ({
+                liftId: s.liftId,
+                type: 'intercom_unavailable',
+                startedAt: new Date(s.lastGoodTestAt.getTime() + intercomTestWindowMs),
+                data: { reason: 'no_test_call' },
+              })),
+            );
+          },
+        );
         summary.intercomUnavailable = ids.length;
         created.push(...ids);
       }
@@ -131,7 +141,11 @@ export class ModuleHealthJob {
   }
 }
 
-function add(map: Map<number, Set<OrganisationChangeKind>>, organisationId: number, ...kinds: OrganisationChangeKind[]) {
+function add(
+  map: Map<number, Set<OrganisationChangeKind>>,
+  organisationId: number,
+  ...kinds: OrganisationChangeKind[]
+) {
   const set = map.get(organisationId) ?? new Set<OrganisationChangeKind>();
   for (const k of kinds) set.add(k);
   map.set(organisationId, set);

@@ -56,8 +56,10 @@ export class SenseDataWriter {
       const json = JSON.stringify(v.value);
       const last = this.written.get(key);
       const at = v.at.getTime();
-      if (last && last.json === json && at - last.at < refreshAfterMs) continue;
-      if (last && at < last.at) continue;
+      if (last) {
+        if (at < last.at) continue;
+        if (last.json === json && at - last.at < refreshAfterMs) continue;
+      }
       rows.push(v);
       marks.push([key, { json, at }]);
     }

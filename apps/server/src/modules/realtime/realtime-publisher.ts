@@ -87,6 +87,8 @@ export class RealtimePublisher {
   }
 
   private sendOrganisation(organisationId: number, kinds: Set<OrganisationChangeKind>): void {
-    this.io.to(organisationRoom(organisationId)).emit('organisationChanged', { organisationId, kinds: [...kinds].sort() });
+    this.io
+      .to(organisationRoom(organisationId))
+      .emit('organisationChanged', { organisationId, kinds: [...kinds].sort() });
   }
 }

@@ -70,6 +70,6 @@ export class RealtimeRepository {
       order by started_at desc, id desc
       limit 100`,
     );
-    return rows.map((r) => ({ ...r, id: Number(r.id), startedAt: new Date(r.startedAt) }));
+    return rows.map((r) => ({ ...r, startedAt: new Date(r.startedAt) }));
   }
 }

@@ -102,7 +102,10 @@ export class RealtimeService {
   /** Throws unless this socket may listen to (or read) the module. */
   assertModule(identity: SocketIdentity, esNumber: string): Extract<SocketIdentity, { kind: 'lift' }> {
     if (identity.kind !== 'lift') {
-      throw new SocketRefusal('forbidden', 'Modules need a lift access token from POST /liftwacht/auth/sense-liftwacht');
+      throw new SocketRefusal(
+        'forbidden',
+        'Modules need a lift access token from POST /liftwacht/auth/sense-liftwacht',
+      );
     }
     if (this.clock.now() >= identity.expiresAt) {
       throw new SocketRefusal('token_expired', 'The lift access token has expired; reconnect with a new one');

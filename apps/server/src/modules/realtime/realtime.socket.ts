@@ -68,7 +68,7 @@ export function registerSocketHandlers(io: LiftwachtIo, service: RealtimeService
         const parsed = schema.safeParse(payload);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          const field = issue?.path.join('.') || 'payload';
+          const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'payload';
           reply({ error: { code: 'validation_failed', message: `${field}: ${issue?.message ?? 'is invalid'}` } });
           return;
         }
@@ -94,7 +94,10 @@ export function registerSocketHandlers(io: LiftwachtIo, service: RealtimeService
       await service.assertOrganisation(identity, organisationId);
       const followed = [...socket.rooms].filter((r) => r.startsWith('organisation:')).length;
       if (followed >= maxOrganisationsPerSocket) {
-        throw new SocketRefusal('forbidden', `A socket follows at most ${String(maxOrganisationsPerSocket)} organisations`);
+        throw new SocketRefusal(
+          'forbidden',
+          `A socket follows at most ${String(maxOrganisationsPerSocket)} organisations`,
+        );
       }
       await socket.join(organisationRoom(organisationId));
       return { organisationId };

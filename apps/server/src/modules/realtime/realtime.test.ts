@@ -9,6 +9,7 @@ import {
   type OrganisationChangedMessage,
   type ServerToClientEvents,
 } from '@liftwacht/contracts/realtime';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertLiftWithModule, moduleMessage, send, type TestLift } from '../ingest/ingest-test-support.ts';
 
@@ -82,7 +83,10 @@ function refused(socket: ClientSocket): Promise<{ message: string; code: unknown
   });
 }
 
-function next<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+function next<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve) => {
     (socket as unknown as { once: (e: string, fn: (m: unknown) => void) => void }).once(event, (m) =>
       resolve(m as Parameters<ServerToClientEvents[E]>[0]),
@@ -94,7 +98,9 @@ describe('POST /liftwacht/auth/sense-liftwacht', () => {
   it('gives a short-lived token for a lift the user may see, naming its module', async () => {
     const res = await senseToken(own.liftId);
     expect(res.statusCode).toBe(200);
-    const { data } = res.json<{ data: { accessToken: string; expiresAt: string; es_number: string; liftId: number } }>();
+    const { data } = res.json<{
+      data: { accessToken: string; expiresAt: string; es_number: string; liftId: number };
+    }>();
     expect(data.es_number).toBe(own.es);
     expect(data.liftId).toBe(own.liftId);
     expect(new Date(data.expiresAt).getTime() - t.clock.now().getTime()).toBe(300_000);
@@ -123,7 +129,9 @@ describe('socket handshake', () => {
   it('refuses a connection without a token, with a bad one, or from a foreign origin', async () => {
     expect(await refused(open(undefined))).toMatchObject({ code: 'unauthorized' });
     expect(await refused(open('not-a-token'))).toMatchObject({ code: 'unauthorized' });
-    expect(await refused(open(await tokenFor(own.liftId), 'https://evil.example'))).toMatchObject({ code: 'forbidden' });
+    expect(await refused(open(await tokenFor(own.liftId), 'https://evil.example'))).toMatchObject({
+      code: 'forbidden',
+    });
   });
 
   it('refuses an expired lift token', async () => {
@@ -141,7 +149,11 @@ describe('socket handshake', () => {
     const session = await t.login('test-user');
     const res = await senseToken(own.liftId, session);
     const token = res.json<{ data: { accessToken: string } }>().data.accessToken;
-    await t.app.inject({ method: 'POST', url: '/liftwacht/auth/logout', headers: { authorization: `Bearer ${session}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/liftwacht/auth/logout',
+      headers: { authorization: `Bearer ${session}` },
+    });
     expect(await refused(open(token))).toMatchObject({ code: 'session_revoked' });
   });
 });
@@ -153,7 +165,9 @@ describe('module listening', () => {
     expect(await socket.emitWithAck('listen', { es_number: own.es })).toEqual({ data: { es_number: own.es } });
     const refusedAck = await socket.emitWithAck('listen', { es_number: other.es });
     expect(refusedAck).toMatchObject({ error: { code: 'forbidden' } });
-    expect(await socket.emitWithAck('getSensorData', { es_number: other.es })).toMatchObject({ error: { code: 'forbidden' } });
+    expect(await socket.emitWithAck('getSensorData', { es_number: other.es })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
     expect(await socket.emitWithAck('listen', {} as never)).toMatchObject({ error: { code: 'validation_failed' } });
 
     const received = next(socket, 'module');
@@ -185,7 +199,9 @@ describe('module listening', () => {
     const start = t.clock.now();
     t.clock.advance(301_000);
     try {
-      expect(await socket.emitWithAck('listen', { es_number: own.es })).toMatchObject({ error: { code: 'token_expired' } });
+      expect(await socket.emitWithAck('listen', { es_number: own.es })).toMatchObject({
+        error: { code: 'token_expired' },
+      });
     } finally {
       t.clock.set(start);
     }
@@ -205,7 +221,11 @@ describe('organisation channel', () => {
     expect(await socket.emitWithAck('listen', { es_number: own.es })).toMatchObject({ error: { code: 'forbidden' } });
 
     const changed = next(socket, 'organisationChanged');
-    await send(t.app, own.es, moduleMessage(new Date(t.clock.now().getTime() - 500), { faults: ['door_opening_fault'] }));
+    await send(
+      t.app,
+      own.es,
+      moduleMessage(new Date(t.clock.now().getTime() - 500), { faults: ['door_opening_fault'] }),
+    );
     const message: OrganisationChangedMessage = await changed;
     expect(message.organisationId).toBe(t.fixtures.org.owner);
     expect(message.kinds).toContain('events');
@@ -232,9 +252,10 @@ describe('event mails', () => {
           values (${t.fixtures.user.user.id}, 'en627_emergency_stop', ${own.liftId}, 'email')`,
     );
     await send(t.app, own.es, moduleMessage(new Date(t.clock.now().getTime() - 200), { faults: ['emergency_stop'] }));
-    const { rows } = (await t.database.db.execute(
+    const [queued] = await sqlRows<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from mail_queue where recipient = ${t.fixtures.user.user.email}`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(rows[0]?.n).toBe(1);
+    );
+    expect(queued?.n).toBe(1);
   });
 });

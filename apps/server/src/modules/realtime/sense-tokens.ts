@@ -11,8 +11,7 @@ export interface SenseTokenClaims {
 }
 
 export type SenseVerifyResult =
-  | { ok: true; claims: SenseTokenClaims; expiresAt: Date }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; claims: SenseTokenClaims; expiresAt: Date } | { ok: false; reason: 'expired' | 'invalid' };
 
 const issuer = 'liftwacht';
 export const senseAudience = 'liftwacht-sense';

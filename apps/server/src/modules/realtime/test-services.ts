@@ -39,7 +39,9 @@ export function missingServices(): string | null {
     findBinary('redis-server') ? null : 'redis-server',
     process.env.TEST_DATABASE_URL || postgresBinDir() ? null : 'PostgreSQL (initdb) or TEST_DATABASE_URL',
   ].filter((m): m is string => m !== null);
-  return missing.length > 0 ? `needs ${missing.join(', ')} (apt-get install -y mosquitto redis-server postgresql)` : null;
+  return missing.length > 0
+    ? `needs ${missing.join(', ')} (apt-get install -y mosquitto redis-server postgresql)`
+    : null;
 }
 
 export async function freePort(): Promise<number> {
