@@ -81,11 +81,8 @@ export class ModuleHealthJob {
               tx,
               still.map((s) => ({ liftId: s.liftId, type: 'sense_disconnected', startedAt: s.lastSeenAt, data: null })),
             );
-            if (still.length > 0)
-              await this.repository.markDisconnected(
-                tx,
-                still.map((s) => s.moduleId),
-              );
+            const disconnected = still.map((s) => s.moduleId);
+            if (disconnected.length > 0) await this.repository.markDisconnected(tx, disconnected);
             for (const s of still) add(organisations, s.organisationId, 'modules', 'events');
             return eventIds;
           },
