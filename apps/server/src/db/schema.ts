@@ -165,7 +165,12 @@ export const lifts = pgTable(
       ),
     ),
   },
-  (t) => [index('lifts_organisation_idx').on(t.organisationId)],
+  (t) => [
+    index('lifts_organisation_idx').on(t.organisationId),
+    // The lift list's default order (name, ignoring case and accents): a page without a search
+    // reads only its rows. Must match the ORDER BY of modules/lifts/lifts.repository.ts.
+    index('lifts_name_sort_idx').on(t.organisationId, sql`nullif(liftwacht_fold(${t.name}), '')`, t.name, t.id),
+  ],
 );
 
 export const modules = pgTable(

@@ -33,7 +33,7 @@ const conditionShare: Record<CurrentCondition, number> = {
   intercomUnavailable: 0.03,
   moduleDisconnected: 0.03,
   maintenanceExceeded: 0.035,
-  currentCall: 0.015,
+  currentCall: 0.03,
 };
 
 const needsIntercom = new Set<CurrentCondition>(['intercomUnavailable', 'currentCall']);

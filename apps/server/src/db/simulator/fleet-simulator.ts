@@ -18,6 +18,8 @@ interface FleetRow {
   disconnected: boolean;
   intercomFailure: string | null;
   sensorFailures: string[] | null;
+  totalRides: number | null;
+  doorCycles: number | null;
 }
 
 const MINUTE = 60_000;
@@ -42,7 +44,11 @@ export async function loadFleetProfiles(db: Db, now: Date): Promise<ModuleProfil
              as "intercomFailure",
            (select array_agg(oe.data->>'sensor') from open_events oe
             where oe.lift_id = l.id and oe.type = 'sense_failure' and oe.data->>'sensor' is not null)
-             as "sensorFailures"
+             as "sensorFailures",
+           (select (d.value #>> '{}')::float8 from sense_data d where d.lift_id = l.id and d.key = 'f5')
+             as "totalRides",
+           (select (d.value #>> '{}')::float8 from sense_data d where d.lift_id = l.id and d.key = 'f7')
+             as "doorCycles"
     from modules m
     join lifts l on l.id = m.lift_id
     left join lateral (
@@ -72,6 +78,9 @@ export async function loadFleetProfiles(db: Db, now: Date): Promise<ModuleProfil
         silentUntil: r.disconnected ? new Date(now.getTime() + (20 + ((i * 7) % 70)) * MINUTE) : null,
         intercomFailure: failure,
         sensorFailures: r.sensorFailures ?? [],
+        // The ride and door counters go on from the seeded readings.
+        totalRides: r.totalRides,
+        doorCycles: r.doorCycles,
       },
     };
   });

@@ -23,6 +23,8 @@ export interface ModuleProfile {
     silentUntil?: Date | null;
     intercomFailure?: Exclude<TestResult, 'ok'> | null;
     sensorFailures?: string[];
+    totalRides?: number | null;
+    doorCycles?: number | null;
   };
 }
 
@@ -115,9 +117,9 @@ export class VirtualModule {
     this.rng = rngFrom(seed ^ now);
     this.floor = profile.lowestFloor;
     this.target = this.floor;
-    this.totalRides = this.rng.int(20_000, 400_000);
-    this.doorCycles = Math.round(this.totalRides * 2.3);
     const start = profile.start ?? {};
+    this.totalRides = Math.round(start.totalRides ?? this.rng.int(20_000, 400_000));
+    this.doorCycles = Math.round(start.doorCycles ?? this.totalRides * 2.3);
     if (start.down) this.down = { cause: start.down.cause, until: now + this.rng.between(10 * MINUTE, 120 * MINUTE) };
     this.silentUntil = start.silentUntil?.getTime() ?? 0;
     this.sensorFailure = {

@@ -19,8 +19,12 @@ export const localDayStartSql = (day: string): SQL => sql`((${day}::date)::times
 export const localDayEndSql = (day: string): SQL =>
   sql`(((${day}::date) + 1)::timestamp at time zone ${businessTimeZone})`;
 
-/** `column = any(ids)` as one array parameter, whatever the number of ids. */
-export const inIdsSql = (column: SQL, ids: readonly number[]): SQL => sql`${column} = any(${sql.param(ids)}::int[])`;
+/**
+ * `column = any(ids)` as one array parameter, whatever the number of ids; a single id as plain
+ * equality, which lets an index on (column, …) also deliver its order.
+ */
+export const inIdsSql = (column: SQL, ids: readonly number[]): SQL =>
+  ids.length === 1 ? sql`${column} = ${ids[0]}` : sql`${column} = any(${sql.param(ids)}::int[])`;
 
 /** The local calendar day (yyyy-MM-dd) of an instant. */
 export function localDay(at: Date): string {

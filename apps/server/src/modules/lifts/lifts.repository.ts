@@ -203,21 +203,27 @@ export class LiftsRepository {
   async list(filter: LiftFilter, page: LiftPage, now: Date): Promise<{ items: Lift[]; total: number }> {
     if (filter.organisationIds.length === 0) return { items: [], total: 0 };
     const where = this.whereSql(filter, now);
+    const count = async () =>
+      (await sqlRows<{ total: number }>(this.db, sql`select count(*)::int as total from lifts l where ${where}`))[0]
+        ?.total ?? 0;
+    const pageSql = (columns: SQL) =>
+      sql`select ${columns} from lifts l where ${where}
+          order by ${orderBySql(page)}
+          limit ${page.limit} offset ${page.offset}`;
+
+    if (isUnfiltered(filter)) {
+      // The plain list (and the dashboard's lift count, limit 1): the page comes in index order
+      // (lifts_name_sort_idx for the default sort) and the count from the organisation index,
+      // where a window count would read and sort every lift.
+      const rows = await sqlRows<{ id: number }>(this.db, pageSql(sql`l.id`));
+      return { items: await this.findByIds(rows.map((r) => r.id)), total: await count() };
+    }
     const rows = await sqlRows<{ id: number; total: number }>(
       this.db,
-      sql`select l.id, (count(*) over ())::int as total
-          from lifts l where ${where}
-          order by ${orderBySql(page)}
-          limit ${page.limit} offset ${page.offset}`,
+      pageSql(sql`l.id, (count(*) over ())::int as total`),
     );
     // A page past the end has no row to carry the total.
-    const total =
-      rows[0]?.total ??
-      (page.offset === 0
-        ? 0
-        : ((
-            await sqlRows<{ total: number }>(this.db, sql`select count(*)::int as total from lifts l where ${where}`)
-          )[0]?.total ?? 0));
+    const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await count());
     return { items: await this.findByIds(rows.map((r) => r.id)), total };
   }
 
@@ -267,12 +273,27 @@ export class LiftsRepository {
   }
 }
 
+function isUnfiltered(f: LiftFilter): boolean {
+  return (
+    f.words.length === 0 &&
+    Object.keys(f.fields).length === 0 &&
+    f.hasFlow === undefined &&
+    f.hasIntercom === undefined &&
+    f.hasModule === undefined &&
+    f.statuses.length === 0 &&
+    f.commissionedOn === undefined &&
+    f.maintenanceIntervalDays === undefined &&
+    f.inspectionValidUntil === undefined
+  );
+}
+
 function orderBySql(page: LiftPage): SQL {
   const { expr, text } = sortColumns[page.sort];
   const direction = page.direction === 'desc' ? sql`desc` : sql`asc`;
   if (page.sort === 'id') return sql`l.id ${direction}`;
   // Folded text first so "élise" sorts with "elise"; the stored text breaks ties between them;
-  // blank counts as empty and sorts last like null; the id keeps pages stable.
+  // blank counts as empty and sorts last like null; the id keeps pages stable. The default
+  // (name, ascending) is exactly lifts_name_sort_idx, so the plain list reads only its page.
   return text
     ? sql`nullif(liftwacht_fold(${expr}), '') ${direction} nulls last, ${expr} ${direction}, l.id asc`
     : sql`${expr} ${direction} nulls last, l.id asc`;

@@ -1,13 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageContainer } from '../../components/page-container.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { ComparePeriodsPage } from '../../features/dashboard/components/compare-periods-page.tsx';
+import { useComparisonPeriods } from '../../features/periods/hooks/use-comparison-periods.ts';
 
-// Placeholder: the period comparison is filled by issue 4.
+/** The periods feature names the periods; the dashboard feature fetches and compares their figures. */
 export function ComparePeriodsRoute() {
-  const { t } = useTranslation('periods');
-  return (
-    <PageContainer>
-      <PageTitle title={t('compare.title')} />
-    </PageContainer>
-  );
+  const comparisons = useComparisonPeriods();
+  return <ComparePeriodsPage comparisons={comparisons} />;
 }

@@ -1,13 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PageContainer } from '../../components/page-container.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { StatsDetailsPage } from '../../features/dashboard/components/stats-details-page.tsx';
 
-// Placeholder: the stats details list is filled by issue 4.
 export function StatsDetailsRoute() {
-  const { t } = useTranslation('dashboard');
-  return (
-    <PageContainer>
-      <PageTitle title={t('statsDetails.title')} />
-    </PageContainer>
-  );
+  return <StatsDetailsPage />;
 }

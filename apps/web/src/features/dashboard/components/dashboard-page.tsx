@@ -1,18 +1,37 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useSession } from '../../../lib/session/use-session.ts';
+import { useDashboardView } from '../hooks/use-dashboard-view.ts';
+import { OrganisationDashboard } from './organisation-dashboard.tsx';
 
-// Shell version of the dashboard: the stats, cards and period view are filled by issue 4.
-export function DashboardPage() {
+interface DashboardPageProps {
+  /**
+   * The period selector and the PDF download belong to other features; the route hands them in,
+   * so this feature does not import them. The selector is not shown to restricted users.
+   */
+  periodSelector?: ReactNode;
+  reportAction?: ReactNode;
+}
+
+/** Spec §2 "Dashboard". */
+export function DashboardPage({ periodSelector, reportAction }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
-  const organisationId = useSession((state) => state.organisationId);
+  const view = useDashboardView();
 
   return (
     <PageContainer>
       <PageTitle title={t('title')} />
-      {organisationId === null ? <Alert severity="info">{t('selectOrganisation')}</Alert> : null}
+      {view.organisationId === null ? (
+        <Alert severity="info">{t('selectOrganisation')}</Alert>
+      ) : (
+        <>
+          {view.restricted || !periodSelector ? null : <Box sx={{ mb: 3 }}>{periodSelector}</Box>}
+          <OrganisationDashboard organisationId={view.organisationId} view={view} reportAction={reportAction} />
+        </>
+      )}
     </PageContainer>
   );
 }

@@ -1,0 +1,168 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import TableContainer from '@mui/material/TableContainer';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CallKind, CallSort, SortOrder } from '@liftwacht/contracts/calls';
+import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { PageContainer } from '../../../components/page-container.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { getSessionState, type SessionState } from '../../../lib/session/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { callsQueryOptions } from '../api/get-calls.ts';
+import { usePermission } from '../hooks/use-permission.ts';
+import type { LiftChoice } from '../lib/lift-choice.ts';
+import { CallTotals } from './call-totals.tsx';
+import { CallsTable } from './calls-table.tsx';
+import { LiftPicker } from './lift-picker.tsx';
+
+const selectOrganisationId = (state: SessionState) => state.organisationId;
+const rowsPerPageOptions = [25, 50, 100];
+
+export function AlarmCallsPage() {
+  const { t } = useTranslation('calls');
+  const allowed = usePermission('calls.view');
+  const organisationId = useSession(selectOrganisationId);
+  return (
+    <PageContainer>
+      <PageTitle title={t('alarmCalls.title')} />
+      {!allowed ? (
+        <Typography role="status">{t('noAccess')}</Typography>
+      ) : organisationId === null ? (
+        <Typography role="status">{t('noOrganisation')}</Typography>
+      ) : (
+        <AlarmCallsList organisationId={organisationId} />
+      )}
+    </PageContainer>
+  );
+}
+
+function AlarmCallsList({ organisationId }: { organisationId: number }) {
+  const { t } = useTranslation('calls');
+  const { t: tc } = useTranslation();
+  // Starts from the shell's date range (spec §3; the current month when none is stored); changing
+  // it here narrows this list only and leaves the dashboard's period alone.
+  const [from, setFrom] = useState(() => getSessionState().startDate);
+  const [to, setTo] = useState(() => getSessionState().endDate);
+  const [kinds, setKinds] = useState<CallKind[]>([]);
+  const [lifts, setLifts] = useState<LiftChoice[]>([]);
+  const [sort, setSort] = useState<CallSort>('startedAt');
+  const [order, setOrder] = useState<SortOrder>('desc');
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(25);
+  const periodInvalid = from > to;
+  const query = useQuery({
+    ...callsQueryOptions({
+      organisationId,
+      from,
+      to,
+      kinds,
+      liftIds: lifts.map((lift) => lift.id),
+      sort,
+      order,
+      limit,
+      offset: page * limit,
+    }),
+    enabled: from !== '' && to !== '' && !periodInvalid,
+  });
+
+  const toggleKind = (kind: CallKind) => {
+    setKinds((current) => (current.includes(kind) ? current.filter((k) => k !== kind) : [...current, kind]));
+    setPage(0);
+  };
+  const changeSort = (field: CallSort) => {
+    setOrder(field === sort && order === 'desc' ? 'asc' : 'desc');
+    setSort(field);
+    setPage(0);
+  };
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}>
+        <TextField
+          type="date"
+          size="small"
+          label={t('filters.from')}
+          value={from}
+          onChange={(event) => {
+            setFrom(event.target.value);
+            setPage(0);
+          }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={t('filters.to')}
+          value={to}
+          onChange={(event) => {
+            setTo(event.target.value);
+            setPage(0);
+          }}
+          error={periodInvalid}
+          helperText={periodInvalid ? t('filters.periodInvalid') : undefined}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Box sx={{ minWidth: 280, flex: 1 }}>
+          <LiftPicker
+            organisationId={organisationId}
+            label={t('filters.lifts')}
+            value={lifts}
+            onChange={(next) => {
+              setLifts(next);
+              setPage(0);
+            }}
+          />
+        </Box>
+      </Box>
+      {query.data ? (
+        <Box sx={{ mb: 2 }}>
+          <CallTotals totals={query.data.totals} selected={kinds} onToggle={toggleKind} />
+        </Box>
+      ) : null}
+      {query.isFetching ? <LinearProgress aria-label={tc('loading')} /> : null}
+      {query.isError ? (
+        <ErrorPanel
+          title={tc('errors.page.title')}
+          message={apiErrorMessage(query.error, tc)}
+          actionLabel={tc('errors.page.action')}
+          onAction={() => void query.refetch()}
+        />
+      ) : query.data ? (
+        query.data.total === 0 ? (
+          <Typography role="status" sx={{ py: 3 }}>
+            {t('alarmCalls.empty')}
+          </Typography>
+        ) : (
+          <Paper variant="outlined">
+            <TableContainer>
+              <CallsTable calls={query.data.items} sort={sort} order={order} onSort={changeSort} />
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={query.data.total}
+              page={page}
+              onPageChange={(_event, next) => setPage(next)}
+              rowsPerPage={limit}
+              rowsPerPageOptions={rowsPerPageOptions}
+              onRowsPerPageChange={(event) => {
+                setLimit(Number(event.target.value));
+                setPage(0);
+              }}
+              labelRowsPerPage={t('pagination.rowsPerPage')}
+              labelDisplayedRows={({ from: first, to: last, count }) =>
+                t('pagination.displayed', { from: first, to: last, count })
+              }
+            />
+          </Paper>
+        )
+      ) : null}
+    </>
+  );
+}

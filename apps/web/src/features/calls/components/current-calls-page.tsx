@@ -1,0 +1,102 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { PageContainer } from '../../../components/page-container.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import type { SessionState } from '../../../lib/session/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { currentCallsQueryOptions } from '../api/get-current-calls.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { usePermission } from '../hooks/use-permission.ts';
+import { formatDateTime } from '../lib/format-date-time.ts';
+import { formatDuration } from '../lib/format-duration.ts';
+import { runningSecondsAt } from '../lib/running-seconds.ts';
+
+const selectOrganisationId = (state: SessionState) => state.organisationId;
+
+export function CurrentCallsPage() {
+  const { t } = useTranslation('calls');
+  const allowed = usePermission('calls.current');
+  const organisationId = useSession(selectOrganisationId);
+  return (
+    <PageContainer>
+      <PageTitle title={t('currentCalls.title')} />
+      {!allowed ? (
+        <Typography role="status">{t('noAccess')}</Typography>
+      ) : organisationId === null ? (
+        <Typography role="status">{t('noOrganisation')}</Typography>
+      ) : (
+        <CurrentCallsList organisationId={organisationId} />
+      )}
+    </PageContainer>
+  );
+}
+
+function CurrentCallsList({ organisationId }: { organisationId: number }) {
+  const { t, i18n } = useTranslation('calls');
+  const { t: tc } = useTranslation();
+  const query = useQuery(currentCallsQueryOptions(organisationId));
+  const now = useNow();
+
+  if (query.isPending) return <CircularProgress aria-label={tc('loading')} />;
+  if (query.isError)
+    return (
+      <ErrorPanel
+        title={tc('errors.page.title')}
+        message={apiErrorMessage(query.error, tc)}
+        actionLabel={tc('errors.page.action')}
+        onAction={() => void query.refetch()}
+      />
+    );
+  if (query.data.items.length === 0)
+    return (
+      <Typography role="status" sx={{ py: 3 }}>
+        {t('currentCalls.empty')}
+      </Typography>
+    );
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('currentCalls.refreshNote')}
+      </Typography>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('currentCalls.tableLabel')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('fields.lift')}</TableCell>
+              <TableCell>{t('fields.receivedAt')}</TableCell>
+              <TableCell>{t('fields.acknowledgedAt')}</TableCell>
+              <TableCell>{t('fields.kind')}</TableCell>
+              <TableCell>{t('fields.status')}</TableCell>
+              <TableCell>{t('fields.running')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {query.data.items.map((call) => (
+              <TableRow key={call.id}>
+                <TableCell>{call.lift.name}</TableCell>
+                <TableCell>{formatDateTime(call.startedAt, i18n.language)}</TableCell>
+                <TableCell>{formatDateTime(call.acknowledgedAt, i18n.language)}</TableCell>
+                <TableCell>{t(`kinds.${call.kind}`)}</TableCell>
+                <TableCell>{t(`statuses.${call.status}`)}</TableCell>
+                <TableCell>
+                  <time>{formatDuration(runningSecondsAt(call.runningSeconds, query.dataUpdatedAt, now))}</time>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}

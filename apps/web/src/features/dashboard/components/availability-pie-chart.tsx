@@ -1,0 +1,43 @@
+// The only module that imports recharts; it is loaded lazily (lazy-availability-chart.tsx), so the
+// chart library is downloaded by the period view only.
+import { Pie, PieChart, Sector, type PieSectorShapeProps } from 'recharts';
+import type { BucketCount } from '../lib/availability-buckets.ts';
+
+export const pieChartSize = 200;
+
+interface AvailabilityPieChartProps {
+  buckets: readonly BucketCount[];
+  /** The slice's name: bucket and number of lifts. */
+  sliceLabel: (bucket: BucketCount) => string;
+  onSelect: (bucket: BucketCount) => void;
+}
+
+export function AvailabilityPieChart({ buckets, sliceLabel, onSelect }: AvailabilityPieChartProps) {
+  // Empty buckets would be zero-width slices that cannot be clicked anyway.
+  const slices = buckets
+    .filter((bucket) => bucket.count > 0)
+    .map((bucket) => ({ ...bucket, name: sliceLabel(bucket), fill: bucket.colour }));
+
+  return (
+    <PieChart width={pieChartSize} height={pieChartSize} accessibilityLayer={false}>
+      <Pie
+        data={slices}
+        dataKey="count"
+        nameKey="name"
+        outerRadius="90%"
+        startAngle={90}
+        endAngle={-270}
+        isAnimationActive={false}
+        rootTabIndex={-1}
+        onClick={(_sector, index) => {
+          const slice = slices[index];
+          if (slice) onSelect(slice);
+        }}
+        shape={(props: PieSectorShapeProps) => {
+          const slice = slices[props.index];
+          return <Sector {...props} aria-label={slice?.name} style={{ cursor: 'pointer' }} />;
+        }}
+      />
+    </PieChart>
+  );
+}

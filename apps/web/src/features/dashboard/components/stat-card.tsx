@@ -1,0 +1,45 @@
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+
+interface StatCardProps {
+  label: string;
+  /** The formatted figure; null while it loads. */
+  value: string | null;
+  /** The detail route the card opens; a card without one is not clickable. */
+  to?: string;
+  /** A threshold colour (availability), shown as the card's left edge. */
+  accent?: string;
+}
+
+/** One figure of the dashboard. The whole card is the link, so its name reads "label value". */
+export function StatCard({ label, value, to, accent }: StatCardProps) {
+  const content = (
+    <CardContent>
+      <Typography component="div" variant="body2" color="text.secondary" sx={{ minHeight: '2.5em' }}>
+        {label}
+      </Typography>
+      <Typography component="div" variant="h4" sx={{ fontWeight: 500 }}>
+        {value ?? <Skeleton width="3ch" />}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', ...(accent ? { borderLeftWidth: 6, borderLeftColor: accent } : {}) }}
+      aria-busy={value === null}
+    >
+      {to ? (
+        <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}

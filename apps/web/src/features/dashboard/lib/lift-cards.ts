@@ -1,0 +1,70 @@
+// The single-lift variant's cards (spec §2 "Single-lift detail variant").
+import type { LiftStatus, PeriodStats } from '@liftwacht/contracts/dashboard';
+
+export interface LiftFeatures {
+  /** The lift has an intercom (a lift type): intercom availability applies. */
+  hasLiftType: boolean;
+  /** A lift flow is available: the sense-not-connected card applies. */
+  hasFlow: boolean;
+}
+
+const currentStatuses: readonly LiftStatus[] = [
+  'liftUnavailable',
+  'senseFailureSensor',
+  'visits',
+  'servicecounterMaintenanceAlert',
+  'approvalRejected',
+  'approvalExpired',
+  'intercomUnavailable',
+  'senseNotConnected',
+];
+
+const alwaysShown: readonly LiftStatus[] = ['intercomUnavailable', 'senseNotConnected'];
+
+/** The yes/no cards of the current view, with the dashboard's role restriction applied too. */
+export function liftCurrentCards(features: LiftFeatures, restricted: boolean): LiftStatus[] {
+  return currentStatuses.filter(
+    (status) => (!restricted || alwaysShown.includes(status)) && (status !== 'senseNotConnected' || features.hasFlow),
+  );
+}
+
+export type LiftPeriodCardKey =
+  | 'liftAvailability'
+  | 'intercomAvailability'
+  | 'energy'
+  | 'wasRejected'
+  | 'inspectionExpired'
+  | 'maintenanceVisits'
+  | 'maintenanceBeforeInterval'
+  | 'maintenanceOnInterval'
+  | 'maintenanceAfterInterval'
+  | 'maintenanceExpired';
+
+export type LiftPeriodValue =
+  | { kind: 'percentage'; value: number }
+  | { kind: 'energy'; value: number }
+  | { kind: 'yesNo'; value: boolean }
+  | { kind: 'count'; value: number };
+
+export interface LiftPeriodCard {
+  key: LiftPeriodCardKey;
+  value: (stats: PeriodStats) => LiftPeriodValue;
+}
+
+const periodCards: readonly LiftPeriodCard[] = [
+  { key: 'liftAvailability', value: (s) => ({ kind: 'percentage', value: s.liftAvailability.percentage }) },
+  { key: 'intercomAvailability', value: (s) => ({ kind: 'percentage', value: s.intercomAvailability.percentage }) },
+  { key: 'energy', value: (s) => ({ kind: 'energy', value: s.energyWh }) },
+  { key: 'wasRejected', value: (s) => ({ kind: 'yesNo', value: s.approvalRejected.count > 0 }) },
+  { key: 'inspectionExpired', value: (s) => ({ kind: 'yesNo', value: s.approvalExpired.lift_count > 0 }) },
+  { key: 'maintenanceVisits', value: (s) => ({ kind: 'count', value: s.maintenanceVisits.count }) },
+  { key: 'maintenanceBeforeInterval', value: (s) => ({ kind: 'count', value: s.maintenanceBeforeInterval.count }) },
+  { key: 'maintenanceOnInterval', value: (s) => ({ kind: 'count', value: s.maintenanceOnInterval.count }) },
+  { key: 'maintenanceAfterInterval', value: (s) => ({ kind: 'count', value: s.maintenanceAfterInterval.count }) },
+  // The spec's "maintenance later": the interval passed without a visit.
+  { key: 'maintenanceExpired', value: (s) => ({ kind: 'yesNo', value: s.maintenanceExpired.lift_count > 0 }) },
+];
+
+/** The period view's cards; intercom availability only for a lift with a type. */
+export const liftPeriodCards = (features: LiftFeatures): LiftPeriodCard[] =>
+  periodCards.filter((card) => card.key !== 'intercomAvailability' || features.hasLiftType);

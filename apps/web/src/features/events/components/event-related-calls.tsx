@@ -1,0 +1,48 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { EventDetail } from '@liftwacht/contracts/events';
+import { formatDateTime } from '../lib/format-date-time.ts';
+import { formatDuration } from '../lib/format-duration.ts';
+
+export function EventRelatedCalls({ calls }: { calls: EventDetail['calls'] }) {
+  const { t, i18n } = useTranslation('events');
+  return (
+    <section aria-labelledby="event-calls-title">
+      <Typography id="event-calls-title" variant="h6" component="h3" sx={{ mt: 3 }}>
+        {t('detail.calls')}
+      </Typography>
+      {calls.items.length === 0 ? (
+        <Typography>{t('detail.noCalls')}</Typography>
+      ) : (
+        <Table size="small" aria-labelledby="event-calls-title">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('fields.startedAt')}</TableCell>
+              <TableCell>{t('fields.endedAt')}</TableCell>
+              <TableCell>{t('fields.duration')}</TableCell>
+              <TableCell>{t('fields.kind')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {calls.items.map((call) => (
+              <TableRow key={call.id}>
+                <TableCell>{formatDateTime(call.startedAt, i18n.language)}</TableCell>
+                <TableCell>{formatDateTime(call.endedAt, i18n.language)}</TableCell>
+                <TableCell>{formatDuration(call.durationSeconds)}</TableCell>
+                <TableCell>{t(`callKinds.${call.kind}`)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {calls.total > calls.items.length ? (
+        <Typography variant="caption">{t('detail.more', { shown: calls.items.length, total: calls.total })}</Typography>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { LiftEvent } from '@liftwacht/contracts/events';
+import { storageKeys } from '../../../lib/storage.ts';
+import { userWithRole } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { storedSession } from '../../../test/session.ts';
+import type { RecordedRequest } from '../../../test/mock-api.ts';
+
+const batteryEvent: LiftEvent = {
+  id: 7,
+  type: 'battery',
+  lift: { id: 3, name: 'Lift Kerkstraat', address: 'Kerkstraat 1, Utrecht' },
+  floor: 2,
+  startedAt: '2026-03-02T08:00:00+01:00',
+  endedAt: null,
+  durationSeconds: 3723,
+  closed: false,
+};
+
+const unavailableEvent: LiftEvent = { ...batteryEvent, id: 8, type: 'unavailable', closed: true };
+
+function eventsAnswer({ url }: RecordedRequest) {
+  const types = url.searchParams.get('types')?.split(',');
+  const items = [batteryEvent, unavailableEvent].filter((event) => !types || types.includes(event.type));
+  return { body: { data: { items, pagination: { limit: 25, offset: 0 }, total: items.length } } };
+}
+
+function signIn(role: 'admin' | 'client-light' = 'admin') {
+  localStorage.setItem(storageKeys.organisationId, '1');
+  return storedSession(userWithRole(role), {
+    extra: {
+      'GET /liftwacht/events': eventsAnswer,
+      'GET /liftwacht/lift': { body: { data: { items: [], pagination: { limit: 20, offset: 0 }, total: 0 } } },
+    },
+  });
+}
+
+describe('EventsPage', () => {
+  it('lists events with translated types and links to the detail page', async () => {
+    signIn();
+    renderApp('/events');
+    const table = await screen.findByRole('table', { name: 'Events' });
+    expect(within(table).getByRole('link', { name: 'Accu' })).toHaveAttribute('href', '/events/7');
+    expect(within(table).getAllByText('1:02:03')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Filters (0 actief)' })).toBeInTheDocument();
+  });
+
+  it('counts the active filters on the button, filters the list and remembers the choice', async () => {
+    const api = signIn();
+    const user = userEvent.setup();
+    renderApp('/events');
+    await screen.findByRole('link', { name: 'Lift buiten gebruik' });
+
+    await user.click(screen.getByRole('button', { name: 'Filters (0 actief)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Events filteren' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Typen' }));
+    await user.click(await screen.findByRole('option', { name: 'Accu' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Toepassen' }));
+
+    expect(await screen.findByRole('button', { name: 'Filters (1 actief)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Lift buiten gebruik' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Accu' })).toBeInTheDocument();
+    expect(api.callsTo('GET /liftwacht/events').at(-1)?.url.searchParams.get('types')).toBe('battery');
+    expect(JSON.parse(localStorage.getItem(storageKeys.eventFilters) ?? '{}')).toMatchObject({ types: ['battery'] });
+  });
+
+  it('shows the empty state', async () => {
+    localStorage.setItem(
+      storageKeys.eventFilters,
+      JSON.stringify({
+        types: ['visit'],
+        lifts: [],
+        from: null,
+        to: null,
+        onlyUnavailability: false,
+        showClosed: true,
+      }),
+    );
+    signIn();
+    renderApp('/events');
+    expect(await screen.findByText('Geen events')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Gesloten events tonen' })).toBeChecked();
+  });
+
+  it('shows no events to a client-light user and does not ask for them', async () => {
+    const api = signIn('client-light');
+    renderApp('/events');
+    expect(await screen.findByText('U heeft geen toegang tot events.')).toBeInTheDocument();
+    expect(api.callsTo('GET /liftwacht/events')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,143 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TableContainer from '@mui/material/TableContainer';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SortOrder } from '@liftwacht/contracts/calls';
+import type { EventSort } from '@liftwacht/contracts/events';
+import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { PageContainer } from '../../../components/page-container.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import type { SessionState } from '../../../lib/session/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { eventsQueryOptions } from '../api/get-events.ts';
+import { usePermission } from '../hooks/use-permission.ts';
+import { useEventFilters } from '../hooks/use-event-filters.ts';
+import { activeFilterCount, type EventFilters } from '../lib/event-filters.ts';
+import { EventFiltersDialog } from './event-filters-dialog.tsx';
+import { EventsTable } from './events-table.tsx';
+
+const selectOrganisationId = (state: SessionState) => state.organisationId;
+const rowsPerPageOptions = [25, 50, 100];
+
+export function EventsPage() {
+  const { t } = useTranslation('events');
+  const allowed = usePermission('events.view');
+  const organisationId = useSession(selectOrganisationId);
+  return (
+    <PageContainer>
+      <PageTitle title={t('list.title')} />
+      {!allowed ? (
+        <Typography role="status">{t('noAccess')}</Typography>
+      ) : organisationId === null ? (
+        <Typography role="status">{t('noOrganisation')}</Typography>
+      ) : (
+        <EventsList organisationId={organisationId} />
+      )}
+    </PageContainer>
+  );
+}
+
+function EventsList({ organisationId }: { organisationId: number }) {
+  const { t } = useTranslation('events');
+  const { t: tc } = useTranslation();
+  const [filters, setFilters] = useEventFilters();
+  const [sort, setSort] = useState<EventSort>('startedAt');
+  const [order, setOrder] = useState<SortOrder>('desc');
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(25);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const query = useQuery(eventsQueryOptions({ organisationId, filters, sort, order, limit, offset: page * limit }));
+  const count = activeFilterCount(filters);
+
+  // Any change of what is listed starts again at the first page.
+  const changeFilters = (next: EventFilters) => {
+    setFilters(next);
+    setPage(0);
+  };
+  const changeSort = (field: EventSort) => {
+    setOrder(field === sort && order === 'desc' ? 'asc' : 'desc');
+    setSort(field);
+    setPage(0);
+  };
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Badge badgeContent={count} color="primary">
+          <Button
+            variant="outlined"
+            onClick={() => setDialogOpen(true)}
+            aria-label={t('filters.buttonLabel', { count })}
+          >
+            {t('filters.button')}
+          </Button>
+        </Badge>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={filters.showClosed}
+              onChange={(event) => changeFilters({ ...filters, showClosed: event.target.checked })}
+            />
+          }
+          label={t('list.showClosed')}
+        />
+      </Box>
+      {dialogOpen ? (
+        <EventFiltersDialog
+          organisationId={organisationId}
+          filters={filters}
+          onClose={() => setDialogOpen(false)}
+          onApply={(next) => {
+            changeFilters(next);
+            setDialogOpen(false);
+          }}
+        />
+      ) : null}
+      {query.isFetching ? <LinearProgress aria-label={tc('loading')} /> : null}
+      {query.isError ? (
+        <ErrorPanel
+          title={tc('errors.page.title')}
+          message={apiErrorMessage(query.error, tc)}
+          actionLabel={tc('errors.page.action')}
+          onAction={() => void query.refetch()}
+        />
+      ) : query.data ? (
+        query.data.total === 0 ? (
+          <Typography role="status" sx={{ py: 3 }}>
+            {t('list.empty')}
+          </Typography>
+        ) : (
+          <Paper variant="outlined">
+            <TableContainer>
+              <EventsTable events={query.data.items} sort={sort} order={order} onSort={changeSort} />
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={query.data.total}
+              page={page}
+              onPageChange={(_event, next) => setPage(next)}
+              rowsPerPage={limit}
+              rowsPerPageOptions={rowsPerPageOptions}
+              onRowsPerPageChange={(event) => {
+                setLimit(Number(event.target.value));
+                setPage(0);
+              }}
+              labelRowsPerPage={t('pagination.rowsPerPage')}
+              labelDisplayedRows={({ from, to, count: total }) => t('pagination.displayed', { from, to, count: total })}
+            />
+          </Paper>
+        )
+      ) : null}
+    </>
+  );
+}

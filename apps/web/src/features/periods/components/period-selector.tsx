@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { selectIsRestrictedUser, selectViewIsCurrent } from '../../../lib/session/session-selectors.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { usePeriodActions } from '../hooks/use-period-actions.ts';
+import { usePeriodLabel } from '../hooks/use-period-label.ts';
+import { useSelectedPeriod } from '../hooks/use-selected-period.ts';
+import { useToday } from '../hooks/use-today.ts';
+import { calendarPeriod, customPeriod, isPastPeriod, stepPeriod, type PeriodUnit } from '../lib/period-range.ts';
+import { CustomPeriodDialog } from './custom-period-dialog.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from './period-icons.tsx';
+import { PeriodMenuButton } from './period-menu-button.tsx';
+import { ViewToggle } from './view-toggle.tsx';
+
+/** Spec §2 "Period selector". Client-light users and mechanics never see it (spec §6). */
+export function PeriodSelector() {
+  const restricted = useSession(selectIsRestrictedUser);
+  return restricted ? null : <PeriodToolbar />;
+}
+
+function PeriodToolbar() {
+  const { t } = useTranslation('periods');
+  const viewIsCurrent = useSession(selectViewIsCurrent);
+  const today = useToday();
+  const selected = useSelectedPeriod(today);
+  const label = usePeriodLabel();
+  const { choose, showCurrent, showPeriod } = usePeriodActions(today);
+  const [customOpen, setCustomOpen] = useState(false);
+
+  const chooseUnit = (unit: PeriodUnit) => {
+    if (unit === 'custom') setCustomOpen(true);
+    else choose(calendarPeriod(unit, 0, today));
+  };
+
+  return (
+    <Box
+      role="group"
+      aria-label={t('selector.label')}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+    >
+      <ViewToggle viewIsCurrent={viewIsCurrent} onShowCurrent={showCurrent} onShowPeriod={showPeriod} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        {viewIsCurrent ? null : (
+          <IconButton aria-label={t('selector.previous')} onClick={() => choose(stepPeriod(selected, -1, today))}>
+            <ChevronLeftIcon />
+          </IconButton>
+        )}
+        <PeriodMenuButton label={viewIsCurrent ? t('selector.choose') : label(selected)} onChoose={chooseUnit} />
+        {viewIsCurrent ? null : (
+          <IconButton
+            aria-label={t('selector.next')}
+            disabled={!isPastPeriod(selected, today)}
+            onClick={() => choose(stepPeriod(selected, 1, today))}
+          >
+            <ChevronRightIcon />
+          </IconButton>
+        )}
+      </Box>
+      <Button component={Link} to={paths.comparePeriods} size="small">
+        {t('selector.compare')}
+      </Button>
+      {customOpen ? (
+        <CustomPeriodDialog
+          initialFrom={selected.from}
+          initialTo={selected.to}
+          onApply={(from, to) => choose(customPeriod(from, to))}
+          onClose={() => setCustomOpen(false)}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { EventType } from '@liftwacht/contracts/event-types';
+import type { SubscriptionRow as Row } from '../lib/subscription-form.ts';
+import { LiftPicker } from './lift-picker.tsx';
+
+interface SubscriptionRowProps {
+  type: EventType;
+  row: Row;
+  organisationId: number | null;
+  onChange: (row: Row) => void;
+}
+
+export function SubscriptionRow({ type, row, organisationId, onChange }: SubscriptionRowProps) {
+  const { t } = useTranslation(['subscriptions', 'events']);
+  const label = t(`events:types.${type}`);
+  const missingLifts = row.enabled && !row.allLifts && row.lifts.length === 0;
+  return (
+    <Box component="li" sx={{ py: 1, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }}>
+      <FormControlLabel
+        control={
+          <Checkbox checked={row.enabled} onChange={(event) => onChange({ ...row, enabled: event.target.checked })} />
+        }
+        label={label}
+      />
+      {row.enabled ? (
+        <Box sx={{ pl: 4, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <RadioGroup
+            row
+            aria-label={t('subscriptions:scopeLabel', { type: label })}
+            value={row.allLifts ? 'all' : 'chosen'}
+            onChange={(event) => onChange({ ...row, allLifts: event.target.value === 'all' })}
+          >
+            <FormControlLabel value="all" control={<Radio />} label={t('subscriptions:allLifts')} />
+            <FormControlLabel value="chosen" control={<Radio />} label={t('subscriptions:chosenLifts')} />
+          </RadioGroup>
+          {row.allLifts ? null : (
+            <Box sx={{ maxWidth: 520 }}>
+              <LiftPicker
+                organisationId={organisationId}
+                label={`${t('subscriptions:lifts')} – ${label}`}
+                value={row.lifts}
+                onChange={(lifts) => onChange({ ...row, lifts })}
+              />
+              {missingLifts ? (
+                <Typography variant="caption" color="error" role="alert">
+                  {t('subscriptions:chooseLift')}
+                </Typography>
+              ) : null}
+            </Box>
+          )}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { eventTypes } from '@liftwacht/contracts/event-types';
+import type { Subscriptions } from '@liftwacht/contracts/subscriptions';
+import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { PageContainer } from '../../../components/page-container.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import type { SessionState } from '../../../lib/session/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { saveSubscriptions, subscriptionsQueryKey, subscriptionsQueryOptions } from '../api/subscriptions.ts';
+import { usePermission } from '../hooks/use-permission.ts';
+import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard.ts';
+import {
+  formFromSubscriptions,
+  isSameForm,
+  rowsMissingLifts,
+  updateFromForm,
+  type SubscriptionForm,
+} from '../lib/subscription-form.ts';
+import { SubscriptionRow } from './subscription-row.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+
+export function SubscriptionsPage() {
+  const { t } = useTranslation('subscriptions');
+  const { t: tc } = useTranslation();
+  const allowed = usePermission('subscriptions.manage');
+  const query = useQuery({ ...subscriptionsQueryOptions(), enabled: allowed });
+  return (
+    <PageContainer>
+      <PageTitle title={t('title')} />
+      {!allowed ? (
+        <Typography role="status">{t('noAccess')}</Typography>
+      ) : query.isPending ? (
+        <CircularProgress aria-label={tc('loading')} />
+      ) : query.isError ? (
+        <ErrorPanel
+          title={tc('errors.page.title')}
+          message={apiErrorMessage(query.error, tc)}
+          actionLabel={tc('errors.page.action')}
+          onAction={() => void query.refetch()}
+        />
+      ) : (
+        <SubscriptionsEditor stored={query.data} />
+      )}
+    </PageContainer>
+  );
+}
+
+const selectOrganisationId = (state: SessionState) => state.organisationId;
+
+function SubscriptionsEditor({ stored }: { stored: Subscriptions }) {
+  const { t } = useTranslation('subscriptions');
+  const { t: tc } = useTranslation();
+  const queryClient = useQueryClient();
+  const organisationId = useSession(selectOrganisationId);
+  // The form keeps its own baseline: a background refetch must not overwrite what the user typed.
+  const [baseline, setBaseline] = useState(() => formFromSubscriptions(stored));
+  const [form, setForm] = useState<SubscriptionForm>(baseline);
+  const dirty = !isSameForm(form, baseline);
+  const missing = rowsMissingLifts(form);
+  const guard = useUnsavedChangesGuard(dirty);
+
+  const mutation = useMutation({
+    mutationFn: saveSubscriptions,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(subscriptionsQueryKey, saved);
+      const next = formFromSubscriptions(saved);
+      setBaseline(next);
+      setForm(next);
+      toast.success(t('saved'));
+    },
+    // The form keeps the user's choices, so a retry needs no retyping.
+    onError: (error) => toast.error(t('saveFailed', { message: apiErrorMessage(error, tc) })),
+  });
+
+  return (
+    <Box
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (dirty && missing.length === 0) mutation.mutate(updateFromForm(form));
+      }}
+    >
+      <Typography sx={{ mb: 2 }}>{t('intro', { email: stored.email })}</Typography>
+      <Box component="ul" aria-label={t('tableLabel')} sx={{ p: 0, m: 0 }}>
+        {eventTypes.map((type) => (
+          <SubscriptionRow
+            key={type}
+            type={type}
+            row={form[type]}
+            organisationId={organisationId}
+            onChange={(row) => setForm((current) => ({ ...current, [type]: row }))}
+          />
+        ))}
+      </Box>
+      <Box
+        sx={{ position: 'sticky', bottom: 0, display: 'flex', gap: 2, py: 2, bgcolor: 'background.default', zIndex: 1 }}
+      >
+        <Button type="submit" variant="contained" disabled={!dirty || missing.length > 0 || mutation.isPending}>
+          {mutation.isPending ? t('saving') : t('save')}
+        </Button>
+        <Button onClick={() => setForm(baseline)} disabled={!dirty || mutation.isPending}>
+          {t('reset')}
+        </Button>
+      </Box>
+      <UnsavedChangesDialog open={guard.pendingHref !== null} onStay={guard.stay} onLeave={guard.leave} />
+    </Box>
+  );
+}
