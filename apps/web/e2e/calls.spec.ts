@@ -9,7 +9,10 @@ test('the calls page shows the totals per kind the API reports', async ({ page }
   const answer = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/liftwacht/calls' && response.ok(),
   );
-  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Oproepen' }).click();
+  await page
+    .getByRole('navigation', { name: 'Hoofdmenu' })
+    .getByRole('link', { name: 'Oproepen', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Oproepen' })).toBeVisible();
   const body = (await (await answer).json()) as { data: { totals: unknown } };
   const totals = callTotalsSchema.parse(body.data.totals);

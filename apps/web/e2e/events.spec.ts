@@ -48,7 +48,7 @@ test('opening an event from the list shows its detail card', async ({ page }) =>
 test('a client-light user has no Events menu item and sees no events at /events', async ({ page }) => {
   await logIn(page, demoUsers.client);
   const menu = page.getByRole('navigation', { name: shellTexts.nl.menu });
-  await expect(menu.getByRole('link', { name: 'Oproepen' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Oproepen', exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Events' })).toHaveCount(0);
 
   let eventRequests = 0;

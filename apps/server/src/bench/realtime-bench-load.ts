@@ -33,6 +33,8 @@ export interface PublishResult {
   deliveries: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   measuredSeconds: number;
+  /** CPU this load process used while publishing, in cores (1 = one core busy). */
+  cpuCores: number;
 }
 
 export type LoadReply =
@@ -115,6 +117,8 @@ async function publish(
   const simulator = new ModuleSimulator({ brokerUrl: setup.brokerUrl, modules, rate, connections: 8 });
   latencies.length = 0;
   deliveries = 0;
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
   await simulator.start();
   await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
   measuring = true;
@@ -126,6 +130,8 @@ async function publish(
   // Stop publishing, then wait for every message to be acknowledged (stored).
   const stats = simulator.stats;
   await simulator.stop();
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuCores = (cpu.user + cpu.system) / 1000 / (performance.now() - wallStart);
   const sorted = Float64Array.from(latencies).sort();
   return {
     published: stats.published,
@@ -141,6 +147,7 @@ async function publish(
       max: sorted.length ? (sorted[sorted.length - 1] ?? 0) : 0,
     },
     measuredSeconds,
+    cpuCores,
   };
 }
 

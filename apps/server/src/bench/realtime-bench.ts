@@ -8,8 +8,8 @@
 //   npm run bench:realtime -- [--sockets 5000] [--modules 1000] [--rate 3000] [--seconds 20]
 //                             [--max-rate 8000] [--max-seconds 10] [--mqtt-url mqtt://…]
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +140,27 @@ async function main(): Promise<void> {
     if (ready.type !== 'ready') throw new Error(ready.type === 'error' ? ready.message : 'load process failed');
     line(`${String(ready.sockets)} sockets connected and listening in ${ready.connectSeconds.toFixed(1)} s`);
 
+    /** CPU seconds the database's backends used so far (Linux /proc; 0 elsewhere). */
+    const databaseCpuSeconds = async () => {
+      const pids = await sqlRows<{ pid: number }>(
+        database.db,
+        sql`select pid from pg_stat_activity where datname = current_database()`,
+      );
+      let ticks = 0;
+      for (const { pid } of pids) {
+        try {
+          const fields =
+            readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+              .split(') ')[1]
+              ?.split(' ') ?? [];
+          ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+        } catch {
+          // not on this machine, or gone
+        }
+      }
+      return ticks / 100;
+    };
+
     const countStored = async () =>
       (await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from ingested_messages`))[0]?.n ?? 0;
 
@@ -148,11 +169,16 @@ async function main(): Promise<void> {
       const before = { ...app.ingest.pipeline.counters };
       const storedBefore = await countStored();
       const started = performance.now();
+      const cpuStart = process.cpuUsage();
+      const dbCpuStart = await databaseCpuSeconds();
       lag.enable();
       const reply = await ask(command);
       lag.disable();
       await app.ingest.pipeline.drain();
       const elapsed = (performance.now() - started) / 1000;
+      const serverCpu = process.cpuUsage(cpuStart);
+      const serverCores = (serverCpu.user + serverCpu.system) / 1e6 / elapsed;
+      const databaseCores = ((await databaseCpuSeconds()) - dbCpuStart) / elapsed;
       if (reply.type !== 'published') throw new Error(reply.type === 'error' ? reply.message : 'load process failed');
       const r: PublishResult = reply.result;
       const after = app.ingest.pipeline.counters;
@@ -176,6 +202,9 @@ async function main(): Promise<void> {
       const lost = r.acknowledged - stored;
       line(
         `  count check             published ${String(r.published)}, acknowledged ${String(r.acknowledged)}, rows stored ${String(stored)} → ${lost === 0 && r.failed === 0 ? 'nothing lost' : `MISMATCH (${String(lost)})`}${r.skipped ? `, ${String(r.skipped)} not sent (publisher backlog full)` : ''}`,
+      );
+      line(
+        `  CPU (cores busy)        server ${serverCores.toFixed(2)}, database ${databaseCores.toFixed(2)}, load generator ${r.cpuCores.toFixed(2)}; machine load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${String(cpus().length)} cores`,
       );
       return { r, lost };
     };

@@ -171,14 +171,12 @@ export async function insertOrganisationsAndUsers(db: Db, createdAt: Date): Prom
     return id;
   };
 
-  await db
-    .insert(organisationAccess)
-    .values(
-      demoOrganisationAccess.map(([from, to]) => ({
-        organisationId: orgId(from),
-        accessibleOrganisationId: orgId(to),
-      })),
-    );
+  await db.insert(organisationAccess).values(
+    demoOrganisationAccess.map(([from, to]) => ({
+      organisationId: orgId(from),
+      accessibleOrganisationId: orgId(to),
+    })),
+  );
 
   const roleRows = await insertRowsReturning(
     db,

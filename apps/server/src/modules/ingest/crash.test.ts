@@ -86,71 +86,74 @@ async function storedCounts(): Promise<{ messages: number; rides: number; ids: n
   return row ?? { messages: 0, rides: 0, ids: 0 };
 }
 
-describe.skipIf(!thisProject || missing !== null)('kill -9 during a burst (PostgreSQL, Mosquitto)', () => {
-  beforeAll(async () => {
-    [postgres, mosquitto] = await Promise.all([startPostgresDatabase(), startMosquitto()]);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-crash-'));
-    database = await openDatabase({ url: postgres.url });
-    const fixtures = await insertFixtures(database.db);
-    lifts = [];
-    for (let i = 0; i < 20; i++) lifts.push(await insertLiftWithModule(database.db, fixtures.org.owner));
-  }, 120_000);
+describe.skipIf(!thisProject || missing !== null)(
+  `kill -9 during a burst (PostgreSQL, Mosquitto)${missing ? ` — skipped: ${missing}` : ''}`,
+  () => {
+    beforeAll(async () => {
+      [postgres, mosquitto] = await Promise.all([startPostgresDatabase(), startMosquitto()]);
+      dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-crash-'));
+      database = await openDatabase({ url: postgres.url });
+      const fixtures = await insertFixtures(database.db);
+      lifts = [];
+      for (let i = 0; i < 20; i++) lifts.push(await insertLiftWithModule(database.db, fixtures.org.owner));
+    }, 120_000);
 
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await database.close();
-    await Promise.allSettled([postgres.stop(), mosquitto.stop()]);
-    rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+    afterAll(async () => {
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+      await database.close();
+      await Promise.allSettled([postgres.stop(), mosquitto.stop()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    }, 60_000);
 
-  it('stores every message exactly once across the crash', async () => {
-    const first = await startServer();
-    const publisher = await mqtt.connectAsync(mosquitto.url, { clientId: `crash-publisher-${String(process.pid)}` });
-    const acknowledged: Promise<unknown>[] = [];
-    let killedAt = -1;
-    try {
-      for (let i = 0; i < total; i++) {
-        const lift = lifts[i % lifts.length];
-        if (!lift) throw new Error('no lifts');
-        const m = moduleMessage(new Date(), {
-          rides: 1,
-          floor: i % 7,
-          faults: i % 50 < 25 ? [] : ['door_closing_fault'],
-        });
-        acknowledged.push(publisher.publishAsync(moduleTopic(lift.es, 'module'), JSON.stringify(m), { qos: 1 }));
-        if (i % 100 === 99) await new Promise((r) => setTimeout(r, 5));
-        // Mid-burst, with batches in flight: the process dies without any chance to clean up.
-        if (killedAt < 0 && (await storedCounts()).messages > 0 && i > total / 3) {
-          first.kill('SIGKILL');
-          killedAt = i;
+    it('stores every message exactly once across the crash', async () => {
+      const first = await startServer();
+      const publisher = await mqtt.connectAsync(mosquitto.url, { clientId: `crash-publisher-${String(process.pid)}` });
+      const acknowledged: Promise<unknown>[] = [];
+      let killedAt = -1;
+      try {
+        for (let i = 0; i < total; i++) {
+          const lift = lifts[i % lifts.length];
+          if (!lift) throw new Error('no lifts');
+          const m = moduleMessage(new Date(), {
+            rides: 1,
+            floor: i % 7,
+            faults: i % 50 < 25 ? [] : ['door_closing_fault'],
+          });
+          acknowledged.push(publisher.publishAsync(moduleTopic(lift.es, 'module'), JSON.stringify(m), { qos: 1 }));
+          if (i % 100 === 99) await new Promise((r) => setTimeout(r, 5));
+          // Mid-burst, with batches in flight: the process dies without any chance to clean up.
+          if (killedAt < 0 && (await storedCounts()).messages > 0 && i > total / 3) {
+            first.kill('SIGKILL');
+            killedAt = i;
+          }
         }
+        await Promise.all(acknowledged);
+      } finally {
+        await publisher.endAsync();
       }
-      await Promise.all(acknowledged);
-    } finally {
-      await publisher.endAsync();
-    }
-    expect(killedAt).toBeGreaterThan(0);
-    await new Promise<void>((resolve) =>
-      first.exitCode !== null || first.signalCode !== null ? resolve() : first.once('exit', () => resolve()),
-    );
-    const atCrash = await storedCounts();
-    expect(atCrash.messages).toBeLessThan(total);
+      expect(killedAt).toBeGreaterThan(0);
+      await new Promise<void>((resolve) =>
+        first.exitCode !== null || first.signalCode !== null ? resolve() : first.once('exit', () => resolve()),
+      );
+      const atCrash = await storedCounts();
+      expect(atCrash.messages).toBeLessThan(total);
 
-    const second = await startServer();
-    const deadline = Date.now() + 60_000;
-    let counts = await storedCounts();
-    while (counts.messages < total && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-      counts = await storedCounts();
-    }
-    second.kill('SIGTERM');
-    expect(counts).toEqual({ messages: total, ids: total, rides: total });
-    // Each fault came and went in order: no event opened twice.
-    const [doubles] = await sqlRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from (
+      const second = await startServer();
+      const deadline = Date.now() + 60_000;
+      let counts = await storedCounts();
+      while (counts.messages < total && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        counts = await storedCounts();
+      }
+      second.kill('SIGTERM');
+      expect(counts).toEqual({ messages: total, ids: total, rides: total });
+      // Each fault came and went in order: no event opened twice.
+      const [doubles] = await sqlRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from (
             select lift_id, type from events where ended_at is null group by 1, 2 having count(*) > 1) d`,
-    );
-    expect(doubles?.n).toBe(0);
-  }, 150_000);
-});
+      );
+      expect(doubles?.n).toBe(0);
+    }, 150_000);
+  },
+);

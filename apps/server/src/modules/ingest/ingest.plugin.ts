@@ -32,13 +32,20 @@ export const ingestPlugin = fp(
         await app.liftEvents.notifyEventsCreated(eventIds, { db: tx });
       },
       committed: (batch) => {
-        if (batch.createdEventIds.length > 0) app.mailQueue.wake();
-        const { publisher } = app.realtime;
-        for (const m of batch.messages) {
-          if (m.kind === 'module') publisher.moduleMessage(m.es, m.message);
-          else publisher.provisioningMessage(m.es, m.message);
+        // Stored is stored: a failure to tell browsers must not turn into a failed batch.
+        try {
+          if (batch.createdEventIds.length > 0) app.mailQueue.wake();
+          const { publisher } = app.realtime;
+          for (const m of batch.messages) {
+            if (m.kind === 'module') publisher.moduleMessage(m.es, m.message);
+            else publisher.provisioningMessage(m.es, m.message);
+          }
+          for (const [organisationId, kinds] of batch.organisations) {
+            publisher.organisationChanged(organisationId, kinds);
+          }
+        } catch (err) {
+          app.log.error({ err }, 'could not publish stored module messages');
         }
-        for (const [organisationId, kinds] of batch.organisations) publisher.organisationChanged(organisationId, kinds);
       },
     };
     const repository = new IngestRepository(app.db);

@@ -85,109 +85,112 @@ async function stopNode(node: Node | undefined): Promise<void> {
   rmSync(node.dir, { recursive: true, force: true });
 }
 
-describe.skipIf(!thisProject || missing !== null)('two server nodes (PostgreSQL, Redis, Mosquitto)', () => {
-  beforeAll(async () => {
-    [postgres, mosquitto, redis] = await Promise.all([startPostgresDatabase(), startMosquitto(), startRedis()]);
-    services.push(postgres, mosquitto, redis);
-    const setup = await openDatabase({ url: postgres.url });
-    try {
-      const fixtures = await insertFixtures(setup.db);
-      lift = await insertLiftWithModule(setup.db, fixtures.org.owner);
-      const key = generateModuleKey(lift.es);
-      moduleKey = key.key;
-      await setup.db.execute(sql`update modules set key_hash = ${key.hash} where es_number = ${lift.es}`);
-    } finally {
-      await setup.close();
-    }
-    a = await startNode('a');
-    b = await startNode('b');
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.allSettled([stopNode(a), stopNode(b)]);
-    for (const s of services.reverse()) await s.stop().catch(() => undefined);
-  }, 60_000);
-
-  async function liftSocketOn(node: Node): Promise<Socket<ServerToClientEvents, ClientToServerEvents>> {
-    const login = await a.app.inject({
-      method: 'POST',
-      url: '/liftwacht/auth',
-      payload: { username: 'test-user', password: fixturePassword },
-    });
-    const userToken = login.json<{ data: { accessToken: string } }>().data.accessToken;
-    const res = await a.app.inject({
-      method: 'POST',
-      url: '/liftwacht/auth/sense-liftwacht',
-      headers: { authorization: `Bearer ${userToken}` },
-      payload: { identifier: `liftwacht-${String(lift.liftId)}`, identifierType: 'ext' },
-    });
-    const token = res.json<{ data: { accessToken: string } }>().data.accessToken;
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(node.url, {
-      path: socketPath,
-      transports: ['websocket'],
-      query: { token },
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    expect(await socket.emitWithAck('listen', { es_number: lift.es })).toEqual({ data: { es_number: lift.es } });
-    return socket;
-  }
-
-  it('splits MQTT messages between the nodes, stores each once, and delivers all to a socket on node B', async () => {
-    const socket = await liftSocketOn(b);
-    const received = new Set<string>();
-    const total = 40;
-    const allReceived = new Promise<void>((resolve) => {
-      socket.on('module', (m: ModuleSocketMessage) => {
-        received.add(m.message.id);
-        if (received.size === total) resolve();
-      });
-    });
-    const publisher = await mqtt.connectAsync(mosquitto.url, { reconnectPeriod: 0 });
-    const acceptedBefore = [a, b].map((n) => n.app.ingest.pipeline.counters.accepted);
-    const ids: string[] = [];
-    try {
-      for (let i = 0; i < total; i++) {
-        const m = moduleMessage(new Date(), { rides: 1, f: { f1: i % 5 } });
-        ids.push(m.id);
-        await publisher.publishAsync(moduleTopic(lift.es, 'module'), JSON.stringify(m), { qos: 1 });
+describe.skipIf(!thisProject || missing !== null)(
+  `two server nodes (PostgreSQL, Redis, Mosquitto)${missing ? ` — skipped: ${missing}` : ''}`,
+  () => {
+    beforeAll(async () => {
+      [postgres, mosquitto, redis] = await Promise.all([startPostgresDatabase(), startMosquitto(), startRedis()]);
+      services.push(postgres, mosquitto, redis);
+      const setup = await openDatabase({ url: postgres.url });
+      try {
+        const fixtures = await insertFixtures(setup.db);
+        lift = await insertLiftWithModule(setup.db, fixtures.org.owner);
+        const key = generateModuleKey(lift.es);
+        moduleKey = key.key;
+        await setup.db.execute(sql`update modules set key_hash = ${key.hash} where es_number = ${lift.es}`);
+      } finally {
+        await setup.close();
       }
-      await allReceived;
-    } finally {
-      await publisher.endAsync();
-      socket.disconnect();
-    }
-    expect([...received].sort()).toEqual([...ids].sort());
-    const accepted = [a, b].map((n, i) => n.app.ingest.pipeline.counters.accepted - (acceptedBefore[i] ?? 0));
-    // The shared subscription gave both nodes a part.
-    expect(accepted.every((n) => n > 0)).toBe(true);
-    expect(accepted.reduce((sum, n) => sum + n, 0)).toBe(total);
-    const [row] = await sqlRows<{ messages: number; rides: number }>(
-      a.database.db,
-      sql`select (select count(*)::int from ingested_messages where es_number = ${lift.es}) as messages,
-                 (select coalesce(sum(value), 0)::int from counters where lift_id = ${lift.liftId} and kind = 'rides') as rides`,
-    );
-    expect(row).toEqual({ messages: total, rides: total });
-  });
+      a = await startNode('a');
+      b = await startNode('b');
+    }, 120_000);
 
-  it('a batch posted to node A reaches a socket on node B', async () => {
-    const socket = await liftSocketOn(b);
-    try {
-      const m = moduleMessage(new Date(), { floor: 2 });
-      const received = new Promise<ModuleSocketMessage>((resolve) => socket.once('module', resolve));
+    afterAll(async () => {
+      await Promise.allSettled([stopNode(a), stopNode(b)]);
+      for (const s of services.reverse()) await s.stop().catch(() => undefined);
+    }, 60_000);
+
+    async function liftSocketOn(node: Node): Promise<Socket<ServerToClientEvents, ClientToServerEvents>> {
+      const login = await a.app.inject({
+        method: 'POST',
+        url: '/liftwacht/auth',
+        payload: { username: 'test-user', password: fixturePassword },
+      });
+      const userToken = login.json<{ data: { accessToken: string } }>().data.accessToken;
       const res = await a.app.inject({
         method: 'POST',
-        url: '/liftwacht/ingest',
-        headers: { 'x-module-key': moduleKey },
-        payload: { messages: [{ kind: 'module', ...m }] },
+        url: '/liftwacht/auth/sense-liftwacht',
+        headers: { authorization: `Bearer ${userToken}` },
+        payload: { identifier: `liftwacht-${String(lift.liftId)}`, identifierType: 'ext' },
       });
-      expect(res.json()).toMatchObject({ data: { accepted: 1 } });
-      expect((await received).message).toEqual(m);
-    } finally {
-      socket.disconnect();
+      const token = res.json<{ data: { accessToken: string } }>().data.accessToken;
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(node.url, {
+        path: socketPath,
+        transports: ['websocket'],
+        query: { token },
+        reconnection: false,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      expect(await socket.emitWithAck('listen', { es_number: lift.es })).toEqual({ data: { es_number: lift.es } });
+      return socket;
     }
-  });
-});
+
+    it('splits MQTT messages between the nodes, stores each once, and delivers all to a socket on node B', async () => {
+      const socket = await liftSocketOn(b);
+      const received = new Set<string>();
+      const total = 40;
+      const allReceived = new Promise<void>((resolve) => {
+        socket.on('module', (m: ModuleSocketMessage) => {
+          received.add(m.message.id);
+          if (received.size === total) resolve();
+        });
+      });
+      const publisher = await mqtt.connectAsync(mosquitto.url, { reconnectPeriod: 0 });
+      const acceptedBefore = [a, b].map((n) => n.app.ingest.pipeline.counters.accepted);
+      const ids: string[] = [];
+      try {
+        for (let i = 0; i < total; i++) {
+          const m = moduleMessage(new Date(), { rides: 1, f: { f1: i % 5 } });
+          ids.push(m.id);
+          await publisher.publishAsync(moduleTopic(lift.es, 'module'), JSON.stringify(m), { qos: 1 });
+        }
+        await allReceived;
+      } finally {
+        await publisher.endAsync();
+        socket.disconnect();
+      }
+      expect([...received].sort()).toEqual([...ids].sort());
+      const accepted = [a, b].map((n, i) => n.app.ingest.pipeline.counters.accepted - (acceptedBefore[i] ?? 0));
+      // The shared subscription gave both nodes a part.
+      expect(accepted.every((n) => n > 0)).toBe(true);
+      expect(accepted.reduce((sum, n) => sum + n, 0)).toBe(total);
+      const [row] = await sqlRows<{ messages: number; rides: number }>(
+        a.database.db,
+        sql`select (select count(*)::int from ingested_messages where es_number = ${lift.es}) as messages,
+                 (select coalesce(sum(value), 0)::int from counters where lift_id = ${lift.liftId} and kind = 'rides') as rides`,
+      );
+      expect(row).toEqual({ messages: total, rides: total });
+    });
+
+    it('a batch posted to node A reaches a socket on node B', async () => {
+      const socket = await liftSocketOn(b);
+      try {
+        const m = moduleMessage(new Date(), { floor: 2 });
+        const received = new Promise<ModuleSocketMessage>((resolve) => socket.once('module', resolve));
+        const res = await a.app.inject({
+          method: 'POST',
+          url: '/liftwacht/ingest',
+          headers: { 'x-module-key': moduleKey },
+          payload: { messages: [{ kind: 'module', ...m }] },
+        });
+        expect(res.json()).toMatchObject({ data: { accepted: 1 } });
+        expect((await received).message).toEqual(m);
+      } finally {
+        socket.disconnect();
+      }
+    });
+  },
+);

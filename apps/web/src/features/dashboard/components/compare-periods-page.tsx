@@ -27,11 +27,7 @@ export function ComparePeriodsPage({ comparisons }: ComparePeriodsPageProps) {
         <Alert severity="info">{t('dashboard:selectOrganisation')}</Alert>
       ) : (
         comparisons.map((comparison) => (
-          <ComparisonTable
-            key={comparison.key}
-            comparison={comparison}
-            organisationId={organisationId}
-          />
+          <ComparisonTable key={comparison.key} comparison={comparison} organisationId={organisationId} />
         ))
       )}
     </PageContainer>

@@ -13,23 +13,23 @@ export interface AvailabilityBucket {
   colour: string;
 }
 
-const bucketKeys: readonly BucketKey[] = ['low', 'middle', 'high'];
+const [low, middle, high] = availabilityBrackets;
+const lowBucket: AvailabilityBucket = { key: 'low', ...low, colour: availabilityColours.low };
 
-export const availabilityBuckets: readonly AvailabilityBucket[] = availabilityBrackets.map((bracket, index) => {
-  const key = bucketKeys[index] ?? 'high';
-  return { key, lower: bracket.lower, upper: bracket.upper, colour: availabilityColours[key] };
-});
+export const availabilityBuckets: readonly AvailabilityBucket[] = [
+  lowBucket,
+  { key: 'middle', ...middle, colour: availabilityColours.middle },
+  { key: 'high', ...high, colour: availabilityColours.high },
+];
 
 /** The bucket a percentage (0–100) falls in, for colouring a figure. */
 export function bucketOfPercentage(percent: number): AvailabilityBucket {
   const fraction = percent / 100;
-  return (
-    availabilityBuckets.find(
-      (bucket) => fraction >= bucket.lower && (bucket.upper === null || fraction < bucket.upper),
-    ) ??
-    // Below 0 cannot happen; fall back to the lowest bucket rather than none.
-    availabilityBuckets[0]!
+  const bucket = availabilityBuckets.find(
+    (candidate) => fraction >= candidate.lower && (candidate.upper === null || fraction < candidate.upper),
   );
+  // Only a negative percentage, which the API never sends, falls outside every bucket.
+  return bucket ?? lowBucket;
 }
 
 export interface BucketCount extends AvailabilityBucket {

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { LiftEvent } from '@liftwacht/contracts/events';
 import { storageKeys } from '../../../lib/storage.ts';
-import { userWithRole } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { storedSession } from '../../../test/session.ts';
-import type { RecordedRequest } from '../../../test/mock-api.ts';
+import { organisations, userWithRole } from '../../../test/fixtures.ts';
+import { mockApi, type RecordedRequest } from '../../../test/mock-api.ts';
+import { reloadSessionFromStorage } from '../../../lib/session/session-store.ts';
 
 const batteryEvent: LiftEvent = {
   id: 7,
@@ -28,12 +28,18 @@ function eventsAnswer({ url }: RecordedRequest) {
 }
 
 function signIn(role: 'admin' | 'client-light' = 'admin') {
+  // As test/session.ts's storedSession, with a handler that answers per query string.
   localStorage.setItem(storageKeys.organisationId, '1');
-  return storedSession(userWithRole(role), {
-    extra: {
-      'GET /liftwacht/events': eventsAnswer,
-      'GET /liftwacht/lift': { body: { data: { items: [], pagination: { limit: 20, offset: 0 }, total: 0 } } },
+  localStorage.setItem(storageKeys.userToken, 'test-token');
+  reloadSessionFromStorage();
+  return mockApi({
+    'GET /liftwacht/user': { body: { data: userWithRole(role) } },
+    'GET /liftwacht/user/organisation': { body: { data: organisations[0] } },
+    'GET /liftwacht/organisation': {
+      body: { data: { items: organisations, pagination: { limit: 1000, offset: 0 }, total: organisations.length } },
     },
+    'GET /liftwacht/events': eventsAnswer,
+    'GET /liftwacht/lift': { body: { data: { items: [], pagination: { limit: 20, offset: 0 }, total: 0 } } },
   });
 }
 
