@@ -55,6 +55,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SIMULATOR: 'off',
+      // A random broker port: another server on this machine may hold 1883.
+      MQTT_PORT: '0',
       // Every flow logs in; the default of 10 per 15 minutes per username would trip the suite.
       LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
     },

@@ -114,7 +114,8 @@ async function publish(
     hasIntercom: true,
     firmware: '4.2.1',
   }));
-  const simulator = new ModuleSimulator({ brokerUrl: setup.brokerUrl, modules, rate, connections: 8 });
+  // Modules share connections like gateways; aedes reads each connection in turn, so not too few.
+  const simulator = new ModuleSimulator({ brokerUrl: setup.brokerUrl, modules, rate, connections: 100 });
   latencies.length = 0;
   deliveries = 0;
   const cpuStart = process.cpuUsage();

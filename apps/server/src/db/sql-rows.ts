@@ -4,6 +4,6 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from './database.ts';
 
 export async function sqlRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result = (await db.execute(query)) as { rows: unknown[] };
+  return result.rows as T[];
 }

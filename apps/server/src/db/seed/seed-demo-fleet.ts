@@ -1,6 +1,7 @@
 // The deterministic demo fleet: organisations, logins, lifts and 13 months of history that make
 // every dashboard number meaningful. The same (seed, lifts, months, now) gives the same rows; the
 // caller passes `now`, so tests pin it and a demo started any day looks current.
+import { availabilityKinds, refreshAvailabilityRollup } from '../rollups/availability-rollup.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import { calls, counters, dailyCounters, events, inspections, logbook, senseData, visits } from '../schema.ts';
@@ -119,6 +120,11 @@ export async function seedDemoFleet(db: Db, options: SeedDemoFleetOptions): Prom
     await timer.time('counter primary keys', restorePrimaryKeys);
     await timer.time('service thresholds', () => setServiceThresholds(tx, thresholdInputs, ctx));
   });
+
+  // The stats engine reads closed outages from the per-hour rollup, so build it for the new history.
+  for (const kind of availabilityKinds) {
+    await timer.time(`availability rollup ${kind}`, () => refreshAvailabilityRollup(db, kind));
+  }
 
   // Fresh statistics, so the first dashboard queries get good plans right away.
   await timer.time('analyze', () => db.execute(sql`analyze`));

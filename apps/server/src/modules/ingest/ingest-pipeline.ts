@@ -28,7 +28,16 @@ export interface IngestPipelineOptions {
    * by module among that many lanes, so batches in flight never wait for each other's module locks.
    */
   concurrency: number;
+  /**
+   * Called for every valid message as it arrives, before it is stored: live views show what a
+   * module says at once instead of after the next commit. A message seen again shortly (a
+   * redelivery) is not passed on twice.
+   */
+  onArrival?: (message: ParsedMessage) => void;
 }
+
+/** How many recent message keys are remembered to pass each message on once. */
+const recentKeysKept = 100_000;
 
 /** A log line per reason at most this often; the counters keep the full tally. */
 const rejectionLogIntervalMs = 10_000;
@@ -46,6 +55,8 @@ export class IngestPipeline {
   };
   private readonly lanes: Batcher<ParsedMessage, ItemOutcome>[];
   private readonly lastRejectionLog = new Map<IngestRejectionReason, { at: number; suppressed: number }>();
+  private readonly recentKeys = new Set<string>();
+  private readonly onArrival: ((message: ParsedMessage) => void) | undefined;
 
   constructor(
     private readonly service: IngestService,
@@ -53,6 +64,7 @@ export class IngestPipeline {
     private readonly log: FastifyBaseLogger,
     options: IngestPipelineOptions,
   ) {
+    this.onArrival = options.onArrival;
     this.lanes = Array.from(
       { length: Math.max(1, options.concurrency) },
       () =>
@@ -88,6 +100,14 @@ export class IngestPipeline {
     if (!result.ok) {
       this.reject(result.rejection.reason, where, result.rejection.message);
       return Promise.resolve({ status: 'rejected', rejection: result.rejection });
+    }
+    if (this.onArrival && !this.recentKeys.has(result.parsed.key)) {
+      this.recentKeys.add(result.parsed.key);
+      if (this.recentKeys.size > recentKeysKept) {
+        const oldest = this.recentKeys.values().next();
+        if (!oldest.done) this.recentKeys.delete(oldest.value);
+      }
+      this.onArrival(result.parsed);
     }
     return this.laneOf(result.parsed.es).add(result.parsed);
   }

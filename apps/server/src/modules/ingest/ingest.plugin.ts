@@ -1,5 +1,5 @@
 // Wires ingest as app.ingest: the pipeline every transport (MQTT, HTTP) feeds, and the module
-// health job. Stored messages go on to browsers (realtime) and subscribers (mail) from here.
+// health job. Messages go on to browsers (realtime) and new events to subscribers (mail) from here.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { IngestPipeline } from './ingest-pipeline.ts';
@@ -35,13 +35,9 @@ export const ingestPlugin = fp(
         // Stored is stored: a failure to tell browsers must not turn into a failed batch.
         try {
           if (batch.createdEventIds.length > 0) app.mailQueue.wake();
-          const { publisher } = app.realtime;
-          for (const m of batch.messages) {
-            if (m.kind === 'module') publisher.moduleMessage(m.es, m.message);
-            else publisher.provisioningMessage(m.es, m.message);
-          }
+          // Dashboards refetch what the batch changed, so they hear of it once it is committed.
           for (const [organisationId, kinds] of batch.organisations) {
-            publisher.organisationChanged(organisationId, kinds);
+            app.realtime.publisher.organisationChanged(organisationId, kinds);
           }
         } catch (err) {
           app.log.error({ err }, 'could not publish stored module messages');
@@ -56,6 +52,16 @@ export const ingestPlugin = fp(
       batchWaitMs: app.config.ingest.batchWaitMs,
       // PGlite runs one statement at a time; a PostgreSQL server overlaps batches' round trips.
       concurrency: app.database.kind === 'postgres' ? app.config.ingest.concurrency : 1,
+      // A module's own messages go to the browsers listening to it as they arrive: waiting for the
+      // batch's commit would add its round trips to every live reading.
+      onArrival: (m) => {
+        try {
+          if (m.kind === 'module') app.realtime.publisher.moduleMessage(m.es, m.message);
+          else app.realtime.publisher.provisioningMessage(m.es, m.message);
+        } catch (err) {
+          app.log.error({ err }, 'could not publish a module message');
+        }
+      },
     });
     const health = new ModuleHealthJob(
       new ModuleHealthRepository(app.db),

@@ -15,7 +15,7 @@ export type ItemOutcome =
   { status: 'accepted' } | { status: 'duplicate' } | { status: 'rejected'; rejection: Rejection };
 
 export interface CommittedBatch {
-  /** Messages stored for the first time, in arrival order: what browsers are sent. */
+  /** Messages stored for the first time, in arrival order. */
   messages: ParsedMessage[];
   /** What changed per organisation, for dashboards and the current-calls page. */
   organisations: Map<number, Set<OrganisationChangeKind>>;

@@ -28,6 +28,8 @@ export function AvailabilityPieChart({ buckets, sliceLabel, onSelect }: Availabi
         startAngle={90}
         endAngle={-270}
         isAnimationActive={false}
+        // A white edge separates slices; a single full circle would show it as a stray line.
+        stroke={slices.length > 1 ? '#fff' : 'none'}
         rootTabIndex={-1}
         onClick={(_sector, index) => {
           const slice = slices[index];

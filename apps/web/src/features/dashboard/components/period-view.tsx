@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import type { PeriodStats } from '@liftwacht/contracts/dashboard';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
@@ -36,9 +37,12 @@ export function PeriodView({ stats, failed, onRetry }: PeriodViewProps) {
   return (
     <>
       <DashboardSection title={t('period.availability')}>
-        <CardGrid minWidth={220}>
-          {availabilityCard('liftAvailability')}
-          {availabilityCard('intercomAvailability')}
+        <CardGrid minWidth={240}>
+          {/* The two percentages stacked, so they line up with the taller pie charts beside them. */}
+          <Box sx={{ display: 'grid', gridTemplateRows: '1fr 1fr', gap: 2 }}>
+            {availabilityCard('liftAvailability')}
+            {availabilityCard('intercomAvailability')}
+          </Box>
           <AvailabilityPieCard
             title={t('period.liftChart')}
             type="liftAvailability"

@@ -18,11 +18,12 @@ interface StatCardProps {
 /** One figure of the dashboard. The whole card is the link, so its name reads "label value". */
 export function StatCard({ label, value, to, accent }: StatCardProps) {
   const content = (
-    <CardContent>
-      <Typography component="div" variant="body2" color="text.secondary" sx={{ minHeight: '2.5em' }}>
+    // A column with the figure at the bottom, so figures line up when a label takes two lines.
+    <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Typography component="div" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="div" variant="h4" sx={{ fontWeight: 500 }}>
+      <Typography component="div" variant="h4" sx={{ fontWeight: 500, mt: 'auto' }}>
         {value ?? <Skeleton width="3ch" />}
       </Typography>
     </CardContent>

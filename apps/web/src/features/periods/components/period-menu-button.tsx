@@ -33,7 +33,8 @@ export function PeriodMenuButton({ label, onChoose }: PeriodMenuButtonProps) {
         aria-controls={open ? menuId : undefined}
         aria-expanded={open ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ minWidth: 180, justifyContent: 'space-between' }}
+        // A period's name is data ("november 2026"), not a command: keep its own capitals.
+        sx={{ minWidth: 180, justifyContent: 'space-between', textTransform: 'none' }}
       >
         {label}
       </Button>
