@@ -29,8 +29,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    // UTC sessions: date_trunc and ::date on timestamptz must not depend on the server's zone.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c timezone=UTC' });
+    // UTC sessions: date_trunc and ::date on timestamptz must not depend on the server's zone. JIT off:
+    // compiling the dashboard's larger queries costs more than running them.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c timezone=UTC -c jit=off' });
     // An idle connection that the server drops (restart, failover, a dropped test database) must
     // not crash the process; the pool replaces it on the next query.
     pool.on('error', (err) => {

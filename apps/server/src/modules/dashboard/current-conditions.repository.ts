@@ -65,7 +65,7 @@ export class CurrentConditionsRepository {
         cross join lateral (
           select coalesce(sum(dc.value), 0)::bigint as total from daily_counters dc
           where dc.lift_id = s.id and dc.kind = 'rides'
-            and (lm.last_at is null or dc.day > (lm.last_at at time zone ${businessTimeZone})::date)
+            and dc.day > coalesce((lm.last_at at time zone ${businessTimeZone})::date, '-infinity'::date)
         ) rides
         where rides.total > s.service_ride_threshold
         union all
