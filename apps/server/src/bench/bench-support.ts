@@ -29,7 +29,9 @@ export async function measure(name: string, fn: () => Promise<unknown>, runs = 5
 
 export function printTimings(title: string, timings: Timing[]): void {
   process.stdout.write(`\n${title}\n`);
-  process.stdout.write(`${'call'.padEnd(48)} ${'runs'.padStart(5)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'max ms'.padStart(9)}\n`);
+  process.stdout.write(
+    `${'call'.padEnd(48)} ${'runs'.padStart(5)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'max ms'.padStart(9)}\n`,
+  );
   for (const t of timings) {
     process.stdout.write(
       `${t.name.padEnd(48)} ${String(t.runs).padStart(5)} ${t.p50.toFixed(1).padStart(9)} ${t.p95.toFixed(1).padStart(9)} ${t.max.toFixed(1).padStart(9)}\n`,

@@ -72,9 +72,19 @@ async function main(): Promise<void> {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  /** Sends a command and waits for its answer; 'measuring' (warm-up over) goes to onMeasuring. */
+  let onMeasuring: () => void = () => undefined;
   const ask = (command: LoadCommand) =>
     new Promise<LoadReply>((resolve) => {
-      load.once('message', (reply: LoadReply) => resolve(reply));
+      const listener = (reply: LoadReply) => {
+        if (reply.type === 'measuring') {
+          onMeasuring();
+          return;
+        }
+        load.off('message', listener);
+        resolve(reply);
+      };
+      load.on('message', listener);
       load.send(command);
     });
 
@@ -171,7 +181,8 @@ async function main(): Promise<void> {
       const started = performance.now();
       const cpuStart = process.cpuUsage();
       const dbCpuStart = await databaseCpuSeconds();
-      lag.enable();
+      // The server's lag is measured once the load process has connected and warmed up.
+      onMeasuring = () => lag.enable();
       const reply = await ask(command);
       lag.disable();
       await app.ingest.pipeline.drain();
@@ -204,7 +215,7 @@ async function main(): Promise<void> {
         `  count check             published ${String(r.published)}, acknowledged ${String(r.acknowledged)}, rows stored ${String(stored)} → ${lost === 0 && r.failed === 0 ? 'nothing lost' : `MISMATCH (${String(lost)})`}${r.skipped ? `, ${String(r.skipped)} not sent (publisher backlog full)` : ''}`,
       );
       line(
-        `  CPU (cores busy)        server ${serverCores.toFixed(2)}, database ${databaseCores.toFixed(2)}, load generator ${r.cpuCores.toFixed(2)}; machine load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${String(cpus().length)} cores`,
+        `  CPU (cores busy)        server ${serverCores.toFixed(2)}, database ${databaseCores.toFixed(2)}, load generator ${r.cpuCores.toFixed(2)} (its event-loop lag p99 ${r.loadLagP99Ms.toFixed(0)} ms); machine load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${String(cpus().length)} cores`,
       );
       return { r, lost };
     };

@@ -38,11 +38,15 @@ async function benchDatabase(label: string, database: Database, now: Date, singl
   const db = database.db;
   if (singleOrganisation) {
     // Put the whole fleet in one organisation: the target is "a year over 10,000 lifts".
-    await db.execute(sql`update lifts set organisation_id = (select organisation_id from users where username = 'demo-admin')`);
+    await db.execute(
+      sql`update lifts set organisation_id = (select organisation_id from users where username = 'demo-admin')`,
+    );
   }
   const seedStart = performance.now();
   for (const kind of availabilityKinds) await refreshAvailabilityRollup(db, kind);
-  process.stdout.write(`${label}: availability rollup refreshed in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `${label}: availability rollup refreshed in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
+  );
 
   const [org] = await sqlRows<{ id: number; lifts: number }>(
     db,
@@ -63,7 +67,11 @@ async function benchDatabase(label: string, database: Database, now: Date, singl
     logger: false,
   });
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/liftwacht/auth', payload: { username: 'demo-admin', password: demoPassword } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/liftwacht/auth',
+    payload: { username: 'demo-admin', password: demoPassword },
+  });
   const token = login.json<{ data: { accessToken: string } }>().data.accessToken;
   const call = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
@@ -72,7 +80,9 @@ async function benchDatabase(label: string, database: Database, now: Date, singl
 
   const to = isoDay(new Date(now.getTime() - 86400e3));
   const monthFrom = `${to.slice(0, 8)}01`;
-  const yearFrom = isoDay(new Date(Date.UTC(Number(to.slice(0, 4)) - 1, Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1)));
+  const yearFrom = isoDay(
+    new Date(Date.UTC(Number(to.slice(0, 4)) - 1, Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1)),
+  );
   const base = `/liftwacht/stats?organisationId=${org.id}&startHour=7&endHour=19`;
   const repo = new AvailabilityRepository(db);
   const yearPeriod = { from: yearFrom, to, startHour: 7, endHour: 19 };
@@ -84,14 +94,37 @@ async function benchDatabase(label: string, database: Database, now: Date, singl
     await measure('stats year', () => call(`${base}&from=${yearFrom}&to=${to}`), runs),
     await measure(
       'stats details: year availability 0–98 %',
-      () => call(`/liftwacht/stats/details?type=liftAvailability&lower=0&upper=0.98&organisationId=${org.id}&from=${yearFrom}&to=${to}`),
+      () =>
+        call(
+          `/liftwacht/stats/details?type=liftAvailability&lower=0&upper=0.98&organisationId=${org.id}&from=${yearFrom}&to=${to}`,
+        ),
       runs,
     ),
-    await measure('stats details: current unavailable', () => call(`/liftwacht/stats/details?type=liftUnavailable&organisationId=${org.id}`), runs),
-    await measure('availability month, engine (rollup)', () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, monthPeriod, now), runs),
-    await measure('availability month, raw events (exact)', () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, monthPeriod, now, 'exact'), Math.min(runs, 20)),
-    await measure('availability year, engine (rollup)', () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, yearPeriod, now), runs),
-    await measure('availability year, raw events (exact)', () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, yearPeriod, now, 'exact'), Math.min(runs, 20)),
+    await measure(
+      'stats details: current unavailable',
+      () => call(`/liftwacht/stats/details?type=liftUnavailable&organisationId=${org.id}`),
+      runs,
+    ),
+    await measure(
+      'availability month, engine (rollup)',
+      () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, monthPeriod, now),
+      runs,
+    ),
+    await measure(
+      'availability month, raw events (exact)',
+      () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, monthPeriod, now, 'exact'),
+      Math.min(runs, 20),
+    ),
+    await measure(
+      'availability year, engine (rollup)',
+      () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, yearPeriod, now),
+      runs,
+    ),
+    await measure(
+      'availability year, raw events (exact)',
+      () => computeAvailability(repo, 'unavailable', { organisationId: org.id }, yearPeriod, now, 'exact'),
+      Math.min(runs, 20),
+    ),
   ];
   printTimings(`${label}: organisation ${org.id} with ${org.lifts} lifts, year ${yearFrom}..${to}`, timings);
   await app.close();
@@ -112,7 +145,9 @@ async function main(): Promise<void> {
     const database = await openDatabase({ url });
     const start = performance.now();
     await seedDemoFleet(database.db, { now, lifts: Number(args.lifts), months: Number(args.months) });
-    process.stdout.write(`PostgreSQL: ${args.lifts} lifts × ${args.months} months seeded in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `PostgreSQL: ${args.lifts} lifts × ${args.months} months seeded in ${((performance.now() - start) / 1000).toFixed(1)} s\n`,
+    );
     await benchDatabase(`PostgreSQL ${args.lifts} lifts`, database, now, true);
     await database.close();
   }

@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render.tsx';
+import { storePeriod } from '../testing/choose-period-view.ts';
+import { currentStats, dashboardSession, liftList, periodStats, statsHandler } from '../testing/stats-fixtures.ts';
+
+const november = { unit: 'month', offset: 0, from: '2026-11-01', to: '2026-11-30' } as const;
+
+const card = (name: RegExp | string) => screen.findByRole('link', { name });
+
+describe('dashboard', () => {
+  it('asks for an organisation first', async () => {
+    dashboardSession('admin', {}, null);
+    renderApp('/dashboard');
+    expect(await screen.findByText('Selecteer eerst een organisatie')).toBeInTheDocument();
+  });
+
+  it('shows the no-lifts message when the organisation has no lifts', async () => {
+    dashboardSession('admin', { 'GET /liftwacht/lift': { body: liftList(0) }, 'GET /liftwacht/stats': statsHandler() });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Organisatie heeft geen liften')).toBeInTheDocument();
+  });
+
+  it('shows the no-lifts message when the stats answer 404', async () => {
+    dashboardSession('admin', {
+      'GET /liftwacht/stats': { status: 404, body: { error: { code: 'not_found', message: 'Lifts not found' } } },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Organisatie heeft geen liften')).toBeInTheDocument();
+  });
+
+  it('shows the Overview with the lift count from the lift list (limit 1) and the eight current cards', async () => {
+    const api = dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler() });
+    renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Overzicht' })).toBeInTheDocument();
+    expect(await screen.findByText(/87 liften/)).toBeInTheDocument();
+    const liftCall = api.callsTo('GET /liftwacht/lift')[0];
+    expect(Object.fromEntries(liftCall?.url.searchParams ?? [])).toEqual({ limit: '1', offset: '0', organisationId: '1' });
+
+    const expected: [string, string, string][] = [
+      ['Liften niet beschikbaar', '3', 'liftUnavailable'],
+      ['Technisch niet beschikbaar', '2', 'senseFailureSensor'],
+      ['Bezoeken', '1', 'visits'],
+      ['Onderhoud onvoldoende', '4', 'servicecounterMaintenanceAlert'],
+      ['Liften afgekeurd', '5', 'approvalRejected'],
+      ['Liften met verlopen keuring', '6', 'approvalExpired'],
+      ['Intercom niet beschikbaar', '7', 'intercomUnavailable'],
+      ['Sense-module niet verbonden', '1.234', 'senseNotConnected'],
+    ];
+    for (const [label, value, type] of expected) {
+      expect(await card(`${label} ${value}`)).toHaveAttribute('href', `/stats-details/${type}`);
+    }
+    const statsCall = api.callsTo('GET /liftwacht/stats')[0];
+    expect(Object.fromEntries(statsCall?.url.searchParams ?? [])).toEqual({
+      organisationId: '1',
+      startHour: '7',
+      endHour: '19',
+    });
+    // No PDF icon in the current view.
+    expect(screen.queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
+  });
+
+  it.each(['client-light', 'monteur'] as const)(
+    'shows %s only the two always-shown cards and no period selector',
+    async (role) => {
+      storePeriod(november);
+      const api = dashboardSession(role, {
+        'GET /liftwacht/stats': {
+          body: { data: { view: 'current', intercomUnavailable: 7, senseNotConnected: 8 } },
+        },
+      });
+      renderApp('/dashboard');
+      expect(await card('Intercom niet beschikbaar 7')).toBeInTheDocument();
+      expect(await card('Sense-module niet verbonden 8')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Liften niet beschikbaar/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Periode' })).not.toBeInTheDocument();
+      // Forced to the current view although a period is stored.
+      expect(api.callsTo('GET /liftwacht/stats').every((call) => !call.url.searchParams.has('from'))).toBe(true);
+    },
+  );
+
+  it('shows the period view: availability cards, pie legends with the bucket routes, the other cards and the PDF icon', async () => {
+    storePeriod(november);
+    const api = dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler() });
+    renderApp('/dashboard');
+
+    // Truncated like the PDF report: 98.996 → 98,99 %.
+    expect(await card('Beschikbaarheid liften 98,99 %')).toHaveAttribute(
+      'href',
+      '/stats-details/liftAvailability/0/1',
+    );
+    expect(await card('Beschikbaarheid intercom 99,5 %')).toHaveAttribute(
+      'href',
+      '/stats-details/intercomAvailability/0/1',
+    );
+    const lifts = screen.getByRole('figure', { name: 'Liften' });
+    expect(within(lifts).getByRole('link', { name: '< 98 %: 2 liften' })).toHaveAttribute(
+      'href',
+      '/stats-details/liftAvailability/0/0.98',
+    );
+    expect(within(lifts).getByRole('link', { name: '98 – 99 %: 3 liften' })).toHaveAttribute(
+      'href',
+      '/stats-details/liftAvailability/0.98/0.99',
+    );
+    expect(within(lifts).getByRole('link', { name: '≥ 99 %: 5 liften' })).toHaveAttribute(
+      'href',
+      '/stats-details/liftAvailability/0.99/null',
+    );
+    const intercom = screen.getByRole('figure', { name: 'Luidspreker/intercom' });
+    expect(within(intercom).getByRole('link', { name: '98 – 99 %: 1 lift' })).toHaveAttribute(
+      'href',
+      '/stats-details/intercomAvailability/0.98/0.99',
+    );
+
+    for (const [label, value, type] of [
+      ['Aantal afkeuringen', '1', 'approvalRejected'],
+      ['Verlopen liftkeuringen', '2', 'approvalExpired'],
+      ['Onderhoudsbezoek eerder', '3', 'maintenanceBeforeInterval'],
+      ['Onderhoudsbezoek op tijd', '4', 'maintenanceOnInterval'],
+      ['Onderhoudsbezoek later', '5', 'maintenanceAfterInterval'],
+      ['Onderhoudsinterval overschreden', '6', 'maintenanceExpired'],
+    ]) {
+      expect(await card(`${label} ${value}`)).toHaveAttribute('href', `/stats-details/${type}`);
+    }
+    expect(screen.getByRole('button', { name: 'PDF-rapport van de periode downloaden' })).toBeInTheDocument();
+    const statsCall = api.callsTo('GET /liftwacht/stats')[0];
+    expect(statsCall?.url.searchParams.get('from')).toBe('2026-11-01');
+    expect(statsCall?.url.searchParams.get('to')).toBe('2026-11-30');
+  });
+
+  it('shows the chart error panel in place of the charts when the figures fail', async () => {
+    storePeriod(november);
+    dashboardSession('admin', {
+      'GET /liftwacht/stats': { status: 500, body: { error: { code: 'internal_error', message: 'Boom' } } },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findAllByRole('heading', { name: 'Grafiekfout' })).toHaveLength(2);
+    expect(await card('Beschikbaarheid liften –')).toBeInTheDocument();
+  });
+
+  it('draws the pie charts once their code has loaded', async () => {
+    storePeriod(november);
+    dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler() });
+    const { container } = renderApp('/dashboard');
+    await waitFor(() => expect(container.querySelectorAll('path[aria-label="≥ 99 %: 5 liften"]')).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    expect(screen.queryByRole('heading', { name: 'Grafiekfout' })).not.toBeInTheDocument();
+  });
+
+  it('switches to English', async () => {
+    dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler(periodStats(), currentStats) });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Overzicht' });
+    await userEvent.selectOptions(screen.getByLabelText('Taal'), 'English (UK)');
+    expect(await card('Lifts unavailable 3')).toBeInTheDocument();
+    expect(await card('Sense module not connected 1,234')).toBeInTheDocument();
+    expect(screen.getByText(/87 lifts/)).toBeInTheDocument();
+  });
+});
