@@ -37,7 +37,11 @@ describe('dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Overzicht' })).toBeInTheDocument();
     expect(await screen.findByText(/87 liften/)).toBeInTheDocument();
     const liftCall = api.callsTo('GET /liftwacht/lift')[0];
-    expect(Object.fromEntries(liftCall?.url.searchParams ?? [])).toEqual({ limit: '1', offset: '0', organisationId: '1' });
+    expect(Object.fromEntries(liftCall?.url.searchParams ?? [])).toEqual({
+      limit: '1',
+      offset: '0',
+      organisationId: '1',
+    });
 
     const expected: [string, string, string][] = [
       ['Liften niet beschikbaar', '3', 'liftUnavailable'],
@@ -87,10 +91,7 @@ describe('dashboard', () => {
     renderApp('/dashboard');
 
     // Truncated like the PDF report: 98.996 → 98,99 %.
-    expect(await card('Beschikbaarheid liften 98,99 %')).toHaveAttribute(
-      'href',
-      '/stats-details/liftAvailability/0/1',
-    );
+    expect(await card('Beschikbaarheid liften 98,99 %')).toHaveAttribute('href', '/stats-details/liftAvailability/0/1');
     expect(await card('Beschikbaarheid intercom 99,5 %')).toHaveAttribute(
       'href',
       '/stats-details/intercomAvailability/0/1',

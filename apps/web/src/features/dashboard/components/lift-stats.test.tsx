@@ -43,6 +43,7 @@ describe('LiftStats, the single-lift variant', () => {
     const api = dashboardSession('admin', { 'GET /liftwacht/current-state': currentState });
     renderLiftStats();
     expect(await screen.findByRole('heading', { name: 'Actuele situatie' })).toBeInTheDocument();
+    await screen.findAllByText('Ja');
     expect(await card('Bezoek')).toHaveTextContent('BezoekJa');
     expect(await card('Niet beschikbaar')).toHaveTextContent('Niet beschikbaarNee');
     expect(await card('Sense-module niet verbonden')).toHaveTextContent('Ja');
@@ -71,6 +72,7 @@ describe('LiftStats, the single-lift variant', () => {
       'GET /liftwacht/stats': { body: { data: periodStats({ energyWh: 1_234_567 }) } },
     });
     renderLiftStats();
+    await screen.findByText('1.234,6 kWh');
     expect(await card('Beschikbaarheid lift')).toHaveTextContent('98,99 %');
     expect(await card('Beschikbaarheid intercom')).toHaveTextContent('99,5 %');
     expect(await card('Energieverbruik')).toHaveTextContent('1.234,6 kWh');

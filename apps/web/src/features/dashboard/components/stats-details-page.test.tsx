@@ -8,7 +8,14 @@ import { storePeriod } from '../testing/choose-period-view.ts';
 import { dashboardSession } from '../testing/stats-fixtures.ts';
 
 const item = (liftId: number, name: string, value: StatsDetailItem['value'], unit: StatsDetailItem['unit']) =>
-  ({ liftId, name, address: `Dorpsstraat ${liftId}`, buildingName: `Gebouw ${liftId}`, value, unit }) satisfies StatsDetailItem;
+  ({
+    liftId,
+    name,
+    address: `Dorpsstraat ${liftId}`,
+    buildingName: `Gebouw ${liftId}`,
+    value,
+    unit,
+  }) satisfies StatsDetailItem;
 
 const detailsResponse = (items: StatsDetailItem[]) => ({
   body: { data: { items, pagination: { limit: 1000, offset: 0 }, total: items.length } },

@@ -54,7 +54,13 @@ describe('PDF report download', () => {
     renderApp('/dashboard');
 
     await userEvent.click(await screen.findByRole('button', { name: 'PDF-rapport van de periode downloaden' }));
-    await waitFor(() => expect(logged).toHaveBeenCalledWith('[liftwacht]', 'downloading the organisation report failed', expect.anything()));
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(
+        '[liftwacht]',
+        'downloading the organisation report failed',
+        expect.anything(),
+      ),
+    );
     expect(saved).toEqual([]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
