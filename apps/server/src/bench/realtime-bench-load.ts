@@ -18,6 +18,8 @@ export interface LoadSetup {
   /** One lift token per module, in module order. */
   modules: { es: string; token: string }[];
   sockets: number;
+  /** MQTT connections shared by the modules; one per module when omitted. */
+  connections?: number;
 }
 
 export type LoadCommand =
@@ -118,9 +120,14 @@ async function publish(
     hasIntercom: true,
     firmware: '4.2.1',
   }));
-  // One MQTT connection per module, as in the field. (A broker acknowledges a connection's messages in
-  // order, so a gateway carrying many modules would wait on each batch commit in turn.)
-  const simulator = new ModuleSimulator({ brokerUrl: setup.brokerUrl, modules, rate });
+  // One MQTT connection per module by default, as in the field. (The broker acknowledges a
+  // connection's messages in order, so a gateway carrying many modules waits on batch commits.)
+  const simulator = new ModuleSimulator({
+    brokerUrl: setup.brokerUrl,
+    modules,
+    rate,
+    ...(setup.connections ? { connections: setup.connections } : {}),
+  });
   latencies.length = 0;
   deliveries = 0;
   const cpuStart = process.cpuUsage();

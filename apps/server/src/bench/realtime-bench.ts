@@ -6,7 +6,7 @@
 // by itself (about a minute and a half with the defaults).
 //
 //   npm run bench:realtime -- [--sockets 5000] [--modules 1000] [--rate 3000] [--seconds 20]
-//                             [--max-rate 8000] [--max-seconds 10] [--mqtt-url mqtt://…]
+//                             [--max-rate 8000] [--max-seconds 10] [--connections K] [--mqtt-url mqtt://…]
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -36,6 +36,7 @@ const { values } = parseArgs({
     'max-rate': { type: 'string', default: '8000' },
     'max-seconds': { type: 'string', default: '10' },
     'mqtt-url': { type: 'string' },
+    connections: { type: 'string' },
   },
 });
 const socketCount = Number(values.sockets);
@@ -44,6 +45,8 @@ const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const maxRate = Number(values['max-rate']);
 const maxSeconds = Number(values['max-seconds']);
+/** MQTT connections the virtual modules share; one per module (as in the field) when omitted. */
+const connections = values.connections ? Number(values.connections) : undefined;
 const warmupSeconds = 3;
 const password = 'Bench-password-2026';
 
@@ -146,30 +149,36 @@ async function main(): Promise<void> {
       `\nRealtime benchmark: ${String(socketCount)} sockets on ${String(moduleCount)} modules, ${String(rate)} msg/s for ${String(seconds)} s`,
     );
     line(`server ${url} (PostgreSQL ${dbName}), MQTT ${brokerUrl}, Node ${process.version}`);
-    const ready = await ask({ type: 'setup', setup: { url, brokerUrl, modules, sockets: socketCount } });
+    const ready = await ask({
+      type: 'setup',
+      setup: { url, brokerUrl, modules, sockets: socketCount, ...(connections ? { connections } : {}) },
+    });
     if (ready.type !== 'ready') throw new Error(ready.type === 'error' ? ready.message : 'load process failed');
     line(`${String(ready.sockets)} sockets connected and listening in ${ready.connectSeconds.toFixed(1)} s`);
 
-    /** CPU seconds the database's backends used so far (Linux /proc; 0 elsewhere). */
-    const databaseCpuSeconds = async () => {
+    /** CPU ticks per backend of this database (Linux /proc; empty elsewhere). */
+    const databaseTicks = async () => {
       const pids = await sqlRows<{ pid: number }>(
         database.db,
         sql`select pid from pg_stat_activity where datname = current_database()`,
       );
-      let ticks = 0;
+      const ticks = new Map<number, number>();
       for (const { pid } of pids) {
         try {
           const fields =
             readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
               .split(') ')[1]
               ?.split(' ') ?? [];
-          ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+          ticks.set(pid, Number(fields[11] ?? 0) + Number(fields[12] ?? 0));
         } catch {
           // not on this machine, or gone
         }
       }
-      return ticks / 100;
+      return ticks;
     };
+    /** CPU seconds the database used between two readings (a backend started meanwhile counts whole). */
+    const databaseSeconds = (before: Map<number, number>, after: Map<number, number>) =>
+      [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0) / 100;
 
     const countStored = async () =>
       (await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from ingested_messages`))[0]?.n ?? 0;
@@ -180,7 +189,7 @@ async function main(): Promise<void> {
       const storedBefore = await countStored();
       const started = performance.now();
       const cpuStart = process.cpuUsage();
-      const dbCpuStart = await databaseCpuSeconds();
+      const dbTicksStart = await databaseTicks();
       // The server's lag is measured once the load process has connected and warmed up.
       onMeasuring = () => lag.enable();
       const reply = await ask(command);
@@ -189,7 +198,7 @@ async function main(): Promise<void> {
       const elapsed = (performance.now() - started) / 1000;
       const serverCpu = process.cpuUsage(cpuStart);
       const serverCores = (serverCpu.user + serverCpu.system) / 1e6 / elapsed;
-      const databaseCores = ((await databaseCpuSeconds()) - dbCpuStart) / elapsed;
+      const databaseCores = databaseSeconds(dbTicksStart, await databaseTicks()) / elapsed;
       if (reply.type !== 'published') throw new Error(reply.type === 'error' ? reply.message : 'load process failed');
       const r: PublishResult = reply.result;
       const after = app.ingest.pipeline.counters;
