@@ -163,8 +163,8 @@ describe.skipIf(!thisProject || missing !== null)(
         socket.disconnect();
       }
       expect([...received].sort()).toEqual([...ids].sort());
-    // Sockets hear messages as they arrive; storing them may finish a moment later.
-    await Promise.all([a, b].map((n) => n.app.ingest.flush()));
+      // Sockets hear messages as they arrive; storing them may finish a moment later.
+      await Promise.all([a, b].map((n) => n.app.ingest.flush()));
       const accepted = [a, b].map((n, i) => n.app.ingest.pipeline.counters.accepted - (acceptedBefore[i] ?? 0));
       // The shared subscription gave both nodes a part.
       expect(accepted.every((n) => n > 0)).toBe(true);

@@ -42,7 +42,7 @@ export function AvailabilityPieCard({ title, type, buckets, failed, onRetry }: A
           {title}
         </Typography>
         <Box
-          role="img"
+          role="group"
           aria-label={t('chart.label', { title })}
           sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}
         >

@@ -37,7 +37,8 @@ export function AvailabilityPieChart({ buckets, sliceLabel, onSelect }: Availabi
         }}
         shape={(props: PieSectorShapeProps) => {
           const slice = slices[props.index];
-          return <Sector {...props} aria-label={slice?.name} style={{ cursor: 'pointer' }} />;
+          // Named images, so a screen reader can read each slice; the legend beside holds their links.
+          return <Sector {...props} role="img" aria-label={slice?.name} style={{ cursor: 'pointer' }} />;
         }}
       />
     </PieChart>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render.tsx';
@@ -144,10 +144,12 @@ describe('dashboard', () => {
   it('draws the pie charts once their code has loaded', async () => {
     storePeriod(november);
     dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler() });
-    const { container } = renderApp('/dashboard');
-    await waitFor(() => expect(container.querySelectorAll('path[aria-label="≥ 99 %: 5 liften"]')).toHaveLength(1), {
-      timeout: 10_000,
-    });
+    renderApp('/dashboard');
+    const chart = await screen.findByRole('group', { name: 'Liften: liften per beschikbaarheid' });
+    expect(
+      await within(chart).findByRole('img', { name: '≥ 99 %: 5 liften' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(within(chart).getByRole('img', { name: '< 98 %: 2 liften' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Grafiekfout' })).not.toBeInTheDocument();
   });
 
