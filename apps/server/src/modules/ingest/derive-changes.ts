@@ -328,7 +328,8 @@ export function deriveLiftChanges(state: LiftState, messages: readonly ParsedMes
       firstSeenAt: startedAt,
       testResult: report.result,
       handledBy: null,
-      notes: report.automatic ? null : 'manual test call',
+      // Data in the fleet's language, like the seeded calls.
+      notes: report.automatic ? null : 'Handmatige testoproep.',
     });
     if (!state.hasIntercom) return;
     if (report.result === 'ok') {
