@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = 8097;
+// E2E_PORT lets two runs on one machine (e.g. two developers' branches) use their own server.
+const port = Number(process.env.E2E_PORT ?? 8097);
 
 // One fresh data directory per run, so every run starts from the seeded demo fleet. The config is
 // evaluated again in each worker: the environment variable carries the runner's choice over.
