@@ -412,11 +412,16 @@ export const senseData = pgTable(
 );
 
 // Every accepted module message id, so a redelivered QoS 1 message is stored exactly once.
-export const ingestedMessages = pgTable('ingested_messages', {
-  messageId: text('message_id').primaryKey(),
-  esNumber: text('es_number').notNull(),
-  receivedAt: tstz('received_at').notNull().defaultNow(),
-});
+export const ingestedMessages = pgTable(
+  'ingested_messages',
+  {
+    messageId: text('message_id').primaryKey(),
+    esNumber: text('es_number').notNull(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+  },
+  // The health job forgets ids older than 31 days; without this it scans every id ever kept.
+  (t) => [index('ingested_messages_received_idx').on(t.receivedAt)],
+);
 
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
