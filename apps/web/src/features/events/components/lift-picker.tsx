@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liftSearchQueryOptions } from '../api/search-lifts.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { LiftChoice } from '../lib/event-filters.ts';
 
 interface LiftPickerProps {
