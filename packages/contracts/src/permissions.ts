@@ -33,8 +33,10 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
     'lifts.view',
     'visits.view',
   ],
-  // spec §6: no organisation lists, dashboards or lists — only the lift and visit pages it is sent to
-  monteur: ['lifts.view', 'visits.view'],
+  // spec §6: no organisation picker, no menu entries, no lists — but "the same dashboard
+  // restrictions as client light": a mechanic landing on /dashboard (where every session starts)
+  // or on a lift page sees the two always-shown cards, in current view only.
+  monteur: ['dashboard.view', 'stats.details', 'lifts.view', 'visits.view'],
 };
 
 export function hasPermission(roles: readonly RoleName[], permission: Permission): boolean {

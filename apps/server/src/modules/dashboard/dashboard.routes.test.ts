@@ -118,8 +118,11 @@ describe('GET /stats current view', () => {
     expect(period.statusCode).toBe(403);
   });
 
-  it('refuses a monteur, hides other organisations (404) and lets the maintenance company in', async () => {
-    expect((await get(`/stats?organisationId=${org()}`, 'test-monteur')).statusCode).toBe(403);
+  it('gives a monteur the client-light view, hides other organisations (404), lets the maintenance company in', async () => {
+    const current = await get(`/stats?organisationId=${org()}`, 'test-monteur');
+    expect(current.json()).toEqual({ data: { view: 'current', intercomUnavailable: 1, senseNotConnected: 1 } });
+    const period = await get(`/stats?organisationId=${org()}&from=2026-02-01&to=2026-02-28`, 'test-monteur');
+    expect(period.statusCode).toBe(403);
     expect((await get(`/stats?organisationId=${org()}`, 'test-stranger')).statusCode).toBe(404);
     expect((await get(`/stats?organisationId=${org()}`, 'test-onderhoud')).statusCode).toBe(200);
   });

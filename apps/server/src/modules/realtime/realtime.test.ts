@@ -231,7 +231,7 @@ describe('organisation channel', () => {
     expect(message.kinds).toContain('events');
   });
 
-  it('is not for lift tokens nor for mechanics', async () => {
+  it('is not for lift tokens; mechanics (current dashboard) get their own organisations only', async () => {
     const liftSocket = open(await tokenFor(own.liftId));
     await connected(liftSocket);
     expect(await liftSocket.emitWithAck('listenOrganisation', { organisationId: t.fixtures.org.owner })).toMatchObject({
@@ -239,8 +239,11 @@ describe('organisation channel', () => {
     });
     const monteur = open(await t.login('test-monteur'));
     await connected(monteur);
-    expect(await monteur.emitWithAck('listenOrganisation', { organisationId: t.fixtures.org.owner })).toMatchObject({
-      error: { code: 'forbidden' },
+    expect(await monteur.emitWithAck('listenOrganisation', { organisationId: t.fixtures.org.owner })).toEqual({
+      data: { organisationId: t.fixtures.org.owner },
+    });
+    expect(await monteur.emitWithAck('listenOrganisation', { organisationId: t.fixtures.org.stranger })).toMatchObject({
+      error: { code: 'not_found' },
     });
   });
 });
