@@ -8,3 +8,9 @@ export const nextApiBaseUrl = withoutTrailingSlash(import.meta.env.VITE_NEXT_API
 
 /** Every API path starts with the product's base path. */
 export const apiBasePath = '/liftwacht';
+
+/**
+ * The Socket.IO endpoint (spec §7: production may serve it apart from the API). Empty: the API
+ * host, and without one the page's own origin.
+ */
+export const socketBaseUrl = withoutTrailingSlash(import.meta.env.VITE_SOCKET_URL) || apiBaseUrl;

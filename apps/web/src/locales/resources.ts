@@ -17,6 +17,7 @@ export interface Resources {
   subscriptions: typeof import('./nl/subscriptions.json');
   periods: typeof import('./nl/periods.json');
   reports: typeof import('./nl/reports.json');
+  realtime: typeof import('./nl/realtime.json');
 }
 
 export type Namespace = keyof Resources;

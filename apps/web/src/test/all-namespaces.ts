@@ -12,4 +12,5 @@ export const allNamespaces: Namespace[] = [
   'subscriptions',
   'periods',
   'reports',
+  'realtime',
 ];
