@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { CurrentStats, PeriodStats, StatsDetailItem } from '@liftwacht/contracts/dashboard';
 import {
   apiData,
@@ -138,8 +138,18 @@ test('stepping periods changes the label and the figures', async ({ page }) => {
   await expect(periodButton(page, String(now.getFullYear()))).toBeVisible();
 });
 
-test('a client-light user sees only the two always-shown cards and no period selector', async ({ page }) => {
-  await logIn(page, demoUsers.client);
+for (const [role, username] of [
+  ['client-light user', demoUsers.client],
+  ['mechanic', demoUsers.monteur],
+] as const) {
+  test(`a ${role} sees only the two always-shown cards and no period selector`, async ({ page }) => {
+    await logIn(page, username);
+    await dashboardShowsOnlyTheAlwaysShownCards(page);
+  });
+}
+
+async function dashboardShowsOnlyTheAlwaysShownCards(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/dashboard$/);
   const stats = await apiData<CurrentStats>(page, '/stats', { organisationId, ...hours });
   await expect(statCard(page, 'Intercom niet beschikbaar', dutchCount(stats.intercomUnavailable))).toBeVisible();
   await expect(statCard(page, 'Sense-module niet verbonden', dutchCount(stats.senseNotConnected))).toBeVisible();
@@ -147,7 +157,7 @@ test('a client-light user sees only the two always-shown cards and no period sel
   await expect(cards).toHaveCount(2);
   await expect(page.getByRole('group', { name: 'Periode' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /PDF-rapport/ })).toHaveCount(0);
-});
+}
 
 test('the PDF icon downloads the organisation report of the selected period', async ({ page }) => {
   await logIn(page, demoUsers.admin);

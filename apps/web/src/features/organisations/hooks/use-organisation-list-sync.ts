@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isCancelled } from '../../../lib/api-error.ts';
 import { log } from '../../../lib/log.ts';
+import { selectUserMechanic } from '../../../lib/session/session-selectors.ts';
 import { getSessionState, sessionActions } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { getOrganisations } from '../api/get-organisations.ts';
@@ -13,9 +14,17 @@ import { getOrganisations } from '../api/get-organisations.ts';
 export function useOrganisationListSync(): void {
   const token = useSession((state) => state.userToken);
   const hasUser = useSession((state) => state.user !== null);
+  const mechanic = useSession(selectUserMechanic);
 
   useEffect(() => {
     if (!token || !hasUser) return;
+    if (mechanic) {
+      // Mechanics have no picker and no organisation list (the server refuses it): their own
+      // organisation is the one their dashboard shows.
+      const own = getSessionState().user?.organisation_id;
+      if (own !== undefined && getSessionState().organisationId === null) sessionActions.setOrganisationId(own);
+      return;
+    }
     const controller = new AbortController();
     getOrganisations(controller.signal).then(
       (organisations) => {
@@ -30,5 +39,5 @@ export function useOrganisationListSync(): void {
       },
     );
     return () => controller.abort();
-  }, [token, hasUser]);
+  }, [token, hasUser, mechanic]);
 }
