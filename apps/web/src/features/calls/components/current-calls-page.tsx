@@ -15,6 +15,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { useRefetchOnOrganisationChange } from '../../realtime/hooks/use-refetch-on-organisation-change.ts';
 import { currentCallsQueryOptions } from '../api/get-current-calls.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { usePermission } from '../hooks/use-permission.ts';
@@ -46,6 +47,8 @@ function CurrentCallsList({ organisationId }: { organisationId: number }) {
   const { t, i18n } = useTranslation('calls');
   const { t: tc } = useTranslation();
   const query = useQuery(currentCallsQueryOptions(organisationId));
+  // A new or changed call is pushed by the server; the 10 s poll stays as the fallback.
+  useRefetchOnOrganisationChange(organisationId, [currentCallsQueryOptions(organisationId).queryKey], ['calls']);
   const now = useNow();
 
   if (query.isPending) return <CircularProgress aria-label={tc('loading')} />;

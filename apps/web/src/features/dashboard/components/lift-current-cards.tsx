@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useRefetchOnOrganisationChange } from '../../realtime/hooks/use-refetch-on-organisation-change.ts';
 import { currentStateQueryOptions } from '../api/current-state-query.ts';
 import { useFormats } from '../hooks/use-formats.ts';
 import { liftCurrentCards, type LiftFeatures } from '../lib/lift-cards.ts';
@@ -17,6 +18,7 @@ export function LiftCurrentCards({ liftId, organisationId, restricted, ...featur
   const { t } = useTranslation('dashboard');
   const format = useFormats();
   const state = useQuery(currentStateQueryOptions(organisationId));
+  useRefetchOnOrganisationChange(organisationId, [currentStateQueryOptions(organisationId).queryKey]);
   // A lift without any status is absent from the answer: every card is "no".
   const statuses = state.data?.find((item) => item.liftId === liftId)?.statuses ?? [];
 

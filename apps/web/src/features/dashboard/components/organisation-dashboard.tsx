@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
+import { useRefetchOnOrganisationChange } from '../../realtime/hooks/use-refetch-on-organisation-change.ts';
 import { liftCountQueryOptions } from '../api/lift-count-query.ts';
 import { statsQueryOptions, type StatsRequest } from '../api/stats-query.ts';
 import type { DashboardView } from '../hooks/use-dashboard-view.ts';
@@ -27,6 +28,8 @@ export function OrganisationDashboard({ organisationId, view, reportAction }: Or
     : { organisationId, view: 'period', from: view.from, to: view.to };
   const liftCount = useQuery(liftCountQueryOptions(organisationId));
   const stats = useQuery(statsQueryOptions(request));
+  // The current view also refreshes when the server pushes a change (issue 7), not only every minute.
+  useRefetchOnOrganisationChange(view.viewIsCurrent ? organisationId : null, [statsQueryOptions(request).queryKey]);
 
   // Spec §2/§8: no lifts, or a stats 404, is the no-lifts message; other failures are only logged
   // (by the query) and leave the cards without figures.

@@ -1,0 +1,96 @@
+// The second socket (spec §7; docs/realtime.md §4.5): connected with the user's own token, it
+// follows organisations with `listenOrganisation` and hears `organisationChanged`. One socket for the
+// whole app; it follows every organisation some screen asks for and re-follows them after each
+// reconnect, because rooms do not survive one.
+import { io, type Socket } from 'socket.io-client';
+import {
+  listenOrganisationAckSchema,
+  organisationChangedMessageSchema,
+  type ClientToServerEvents,
+  type OrganisationChangedMessage,
+  type ServerToClientEvents,
+} from '@liftwacht/contracts/realtime';
+import { log } from '../../../lib/log.ts';
+import { organisationSocketOptions, reconnectBackoff, socketUrl } from './socket-options.ts';
+
+export type OrganisationSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Handler = (message: OrganisationChangedMessage) => void;
+
+interface Follower {
+  organisationId: number;
+  handler: Handler;
+}
+
+export function createOrganisationChannel(
+  openSocket: (token: string) => OrganisationSocket = (token) => io(socketUrl(), organisationSocketOptions(token)),
+) {
+  let socket: OrganisationSocket | null = null;
+  let socketToken: string | null = null;
+  const followers = new Set<Follower>();
+
+  const followed = () => new Set([...followers].map((f) => f.organisationId));
+
+  async function send(event: 'listenOrganisation' | 'unlistenOrganisation', organisationId: number): Promise<void> {
+    const current = socket;
+    if (!current?.connected) return; // sent on the next connect
+    try {
+      const raw: unknown = await (current as unknown as Socket)
+        .timeout(reconnectBackoff.timeout)
+        .emitWithAck(event, { organisationId });
+      const ack = listenOrganisationAckSchema.safeParse(raw);
+      if (!ack.success) log.warn(`${event} ${String(organisationId)}: unexpected answer`);
+      else if ('error' in ack.data) log.warn(`${event} ${String(organisationId)}: ${ack.data.error.message}`);
+    } catch (error) {
+      log.warn(`${event} ${String(organisationId)}: no answer`, error);
+    }
+  }
+
+  function close(): void {
+    socket?.removeAllListeners();
+    socket?.disconnect();
+    socket = null;
+    socketToken = null;
+  }
+
+  function open(token: string): void {
+    close();
+    const created = openSocket(token);
+    created.on('connect', () => {
+      for (const organisationId of followed()) void send('listenOrganisation', organisationId);
+    });
+    created.on('organisationChanged', (raw) => {
+      const parsed = organisationChangedMessageSchema.safeParse(raw);
+      if (!parsed.success) return;
+      for (const follower of followers) {
+        if (follower.organisationId === parsed.data.organisationId) follower.handler(parsed.data);
+      }
+    });
+    created.on('connect_error', (error) => {
+      // Only the dashboards' timers are lost; the user token is the session's, not ours to renew.
+      if (!created.active) log.warn(`organisation socket refused: ${error.message}`);
+    });
+    socket = created;
+    socketToken = token;
+  }
+
+  return {
+    /** Calls handler for every change pushed for the organisation until the returned function is called. */
+    follow(token: string, organisationId: number, handler: Handler): () => void {
+      if (socketToken !== token) open(token);
+      const isNew = !followed().has(organisationId);
+      const follower = { organisationId, handler };
+      followers.add(follower);
+      if (isNew) void send('listenOrganisation', organisationId);
+      return () => {
+        followers.delete(follower);
+        if (followers.size === 0) {
+          close();
+          return;
+        }
+        if (!followed().has(organisationId)) void send('unlistenOrganisation', organisationId);
+      };
+    },
+  };
+}
+
+export const organisationChannel = createOrganisationChannel();
