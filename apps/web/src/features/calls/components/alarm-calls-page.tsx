@@ -17,10 +17,10 @@ import { getSessionState, type SessionState } from '../../../lib/session/session
 import { useSession } from '../../../lib/session/use-session.ts';
 import { callsQueryOptions } from '../api/get-calls.ts';
 import { usePermission } from '../hooks/use-permission.ts';
-import type { LiftChoice } from '../lib/lift-choice.ts';
+import type { LiftChoice } from '../../lifts/lib/lift-choice.ts';
 import { CallTotals } from './call-totals.tsx';
 import { CallsTable } from './calls-table.tsx';
-import { LiftPicker } from './lift-picker.tsx';
+import { LiftPicker } from '../../lifts/components/lift-picker.tsx';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 const rowsPerPageOptions = [25, 50, 100];

@@ -3,20 +3,21 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { liftSearchQueryOptions } from '../api/search-lifts.ts';
+import { liftSearchQueryOptions } from '../api/lift-picker-search.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import type { LiftChoice } from '../lib/event-filters.ts';
+import type { LiftChoice } from '../lib/lift-choice.ts';
 
 interface LiftPickerProps {
-  organisationId: number;
+  /** null searches every lift the user may access (a subscription is not tied to one organisation). */
+  organisationId: number | null;
   label: string;
   value: LiftChoice[];
   onChange: (lifts: LiftChoice[]) => void;
 }
 
-/** Picks lifts of the organisation by searching the lift list as the user types. */
+/** Picks lifts by searching the lift list as the user types (event and call filters, subscriptions). */
 export function LiftPicker({ organisationId, label, value, onChange }: LiftPickerProps) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('common');
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input);
   const { data = [], isFetching } = useQuery(liftSearchQueryOptions(organisationId, search));
