@@ -11,6 +11,8 @@ export const routePatterns = {
   alarmCalls: '/alarm-calls',
   lifts: '/lifts',
   lift: '/lifts/:liftId',
+  /** The spec leaves the visit page's route open; under its lift, so the header strip shows. */
+  visit: '/lifts/:liftId/visits/:visitId',
   subscriptions: '/subscriptions',
   statsDetails: '/stats-details/:type/:lower?/:upper?',
   events: '/events',
@@ -30,6 +32,7 @@ export const paths = {
   alarmCalls: routePatterns.alarmCalls,
   lifts: routePatterns.lifts,
   lift: (liftId: string | number) => `/lifts/${segment(liftId)}`,
+  visit: (liftId: string | number, visitId: string | number) => `/lifts/${segment(liftId)}/visits/${segment(visitId)}`,
   subscriptions: routePatterns.subscriptions,
   /** An open upper bound is written as `null`, as the spec's bucket 0.99/null. */
   statsDetails: (type: string, lower?: number, upper?: number | null) => {

@@ -26,6 +26,7 @@ const AlarmCallsRoute = lazy(() =>
 );
 const LiftsRoute = lazy(() => import('./routes/lifts-route.tsx').then((m) => ({ default: m.LiftsRoute })));
 const LiftRoute = lazy(() => import('./routes/lift-route.tsx').then((m) => ({ default: m.LiftRoute })));
+const VisitRoute = lazy(() => import('./routes/visit-route.tsx').then((m) => ({ default: m.VisitRoute })));
 const SubscriptionsRoute = lazy(() =>
   import('./routes/subscriptions-route.tsx').then((m) => ({ default: m.SubscriptionsRoute })),
 );
@@ -51,6 +52,7 @@ export function AppRoutes() {
             <Route path="alarm-calls" element={<AlarmCallsRoute />} />
             <Route path="lifts" element={<LiftsRoute />} />
             <Route path="lifts/:liftId" element={<LiftRoute />} />
+            <Route path="lifts/:liftId/visits/:visitId" element={<VisitRoute />} />
             <Route path="subscriptions" element={<SubscriptionsRoute />} />
             <Route path="stats-details/:type/:lower?/:upper?" element={<StatsDetailsRoute />} />
             <Route path="events" element={<EventsRoute />} />

@@ -11,7 +11,8 @@ export function OrganisationPicker() {
   const { t } = useTranslation('organisations');
   const organisations = useSession((state) => state.organisationList);
   const organisationId = useSession((state) => state.organisationId);
-  const onLiftPage = useMatch(routePatterns.lift) !== null;
+  // Also below the lift, such as its visit pages.
+  const onLiftPage = useMatch({ path: routePatterns.lift, end: false }) !== null;
   const navigate = useNavigate();
   const value = organisations.find((organisation) => organisation.id === organisationId) ?? null;
 

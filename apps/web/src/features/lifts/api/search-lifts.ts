@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { liftListResponseSchema, type LiftSearchCriteria } from '@liftwacht/contracts/lifts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { LiftListParams } from './get-lifts.ts';
+
+export interface LiftSearchParams extends Omit<LiftListParams, 'search'> {
+  criteria: LiftSearchCriteria;
+}
+
+/** POST /liftwacht/lift: the advanced search; the criteria travel as the body. */
+export const liftSearchQueryOptions = ({ criteria, ...page }: LiftSearchParams) =>
+  queryOptions({
+    queryKey: ['lifts', 'search', criteria, page],
+    queryFn: async ({ signal }) => {
+      const response = await apiRequest('POST', '/lift', {
+        schema: liftListResponseSchema,
+        signal,
+        body: criteria,
+        query: {
+          organisationId: page.organisationId ?? undefined,
+          sort: page.sort,
+          direction: page.direction,
+          limit: page.limit,
+          offset: page.offset,
+        },
+      });
+      return response.data;
+    },
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,168 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Lift } from '@liftwacht/contracts/lifts';
+import { paths } from '../../../app/paths.ts';
+import { ComponentBoundary } from '../../../components/component-boundary.tsx';
+import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { PageContainer } from '../../../components/page-container.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { nonBlank } from '../../../lib/non-blank.ts';
+import { usePermission } from '../../../lib/use-permission.ts';
+import { LiftStats } from '../../dashboard/components/lift-stats.tsx';
+import { liftQueryOptions } from '../api/get-lift.ts';
+import { senseDataQueryOptions } from '../api/get-sense-data.ts';
+import { mergeReadings } from '../lib/sense-values.ts';
+import { parseRouteId } from '../lib/route-id.ts';
+import { CurrentStatusesPanel } from './current-statuses-panel.tsx';
+import { EnergyUsagePanel } from './energy-usage-panel.tsx';
+import { LiftDetailsPanel } from './lift-details-panel.tsx';
+import { LiftHistory } from './lift-history.tsx';
+import { RealtimeAlertsPanel, type RealtimeAlert, type RealtimeConnection } from './realtime-alerts-panel.tsx';
+import { SenseDataPanel } from './sense-data-panel.tsx';
+import { ServiceCounterCharts } from './service-counter-charts.tsx';
+
+/** /lifts/{liftId}: everything about one lift (spec §2 lift detail). */
+export function LiftDetailPage({ liftId }: { liftId: string }) {
+  const { t } = useTranslation('lifts');
+  const canView = usePermission('lifts.view');
+  const canList = usePermission('lifts.list');
+  const id = parseRouteId(liftId);
+
+  return (
+    <PageContainer>
+      {canList ? (
+        <Button component={RouterLink} to={paths.lifts} sx={{ mb: 1, ml: -1 }}>
+          {t('detail.back')}
+        </Button>
+      ) : null}
+      {!canView ? (
+        <Message title={t('detail.title', { id: liftId })} text={t('detail.noAccess')} />
+      ) : id === null ? (
+        <Message title={t('detail.title', { id: liftId })} text={t('detail.invalidId')} />
+      ) : (
+        <LiftLoader liftId={liftId} />
+      )}
+    </PageContainer>
+  );
+}
+
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <PageTitle title={title} />
+      <Typography role="status">{text}</Typography>
+    </>
+  );
+}
+
+function LiftLoader({ liftId }: { liftId: string }) {
+  const { t } = useTranslation('lifts');
+  const { t: tc } = useTranslation();
+  // The same query as the header strip: one request for both.
+  const query = useQuery(liftQueryOptions(liftId));
+  const title = t('detail.title', { id: liftId });
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageTitle title={title} />
+        <CircularProgress aria-label={tc('loading')} />
+      </>
+    );
+  }
+  if (query.isError) {
+    // Another organisation's lift answers 404 as well (DESIGN §5): one message for both.
+    if (isApiError(query.error) && query.error.status === 404)
+      return <Message title={title} text={t('detail.notFound')} />;
+    return (
+      <>
+        <PageTitle title={title} />
+        <ErrorPanel
+          title={tc('errors.page.title')}
+          message={apiErrorMessage(query.error, tc)}
+          actionLabel={tc('errors.page.action')}
+          onAction={() => void query.refetch()}
+        />
+      </>
+    );
+  }
+  return <LiftDetail lift={query.data} />;
+}
+
+function LiftDetail({ lift }: { lift: Lift }) {
+  const { t } = useTranslation('lifts');
+  const canSeeStats = usePermission('dashboard.view');
+  const esNumber = lift.module?.esNumber ?? null;
+  const senseData = useQuery({ ...senseDataQueryOptions(lift.id), enabled: esNumber !== null });
+
+  // ── Realtime wiring point ─────────────────────────────────────────────────────────────────────
+  // The socket client (features/realtime) feeds these three: its alerts, its connection state and
+  // the live module readings, which are merged over the GET snapshot (later readings win).
+  const alerts: readonly RealtimeAlert[] = [];
+  const connection: RealtimeConnection = 'idle';
+  const senseReadings = senseData.data ? mergeReadings(senseData.data.items) : undefined;
+  // ──────────────────────────────────────────────────────────────────────────────────────────────
+
+  return (
+    <>
+      <PageTitle title={nonBlank(lift.details.liftname) ?? t('detail.title', { id: lift.id })} />
+      <Stack spacing={3}>
+        {canSeeStats ? (
+          <ComponentBoundary>
+            <LiftStats
+              liftId={lift.id}
+              organisationId={lift.organisationId}
+              hasLiftType={lift.liftType !== null}
+              hasFlow={lift.hasFlow}
+            />
+          </ComponentBoundary>
+        ) : null}
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ComponentBoundary>
+              <LiftDetailsPanel lift={lift} />
+            </ComponentBoundary>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Stack spacing={2}>
+              <ComponentBoundary>
+                <CurrentStatusesPanel liftId={lift.id} />
+              </ComponentBoundary>
+              <ComponentBoundary>
+                <RealtimeAlertsPanel alerts={alerts} connection={connection} />
+              </ComponentBoundary>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ComponentBoundary>
+              <SenseDataPanel
+                esNumber={esNumber}
+                readings={senseReadings}
+                onRetry={senseData.isError ? () => void senseData.refetch() : undefined}
+              />
+            </ComponentBoundary>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ComponentBoundary>
+              <EnergyUsagePanel liftId={lift.id} />
+            </ComponentBoundary>
+          </Grid>
+        </Grid>
+        <ComponentBoundary>
+          <ServiceCounterCharts liftId={lift.id} />
+        </ComponentBoundary>
+        <ComponentBoundary>
+          <LiftHistory liftId={lift.id} />
+        </ComponentBoundary>
+      </Stack>
+    </>
+  );
+}

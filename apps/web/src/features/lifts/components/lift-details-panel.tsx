@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import type { Lift } from '@liftwacht/contracts/lifts';
+import { formatDateTime, formatIsoDate } from '../../../lib/format-date-time.ts';
+import { nonBlank } from '../../../lib/non-blank.ts';
+import { DetailSection } from './detail-section.tsx';
+import { FieldList, type Field } from './field-list.tsx';
+
+/** Every labelled field of the spec's lift (§3), plus what a maintenance planner asks next. */
+export function LiftDetailsPanel({ lift }: { lift: Lift }) {
+  const { t, i18n } = useTranslation('lifts');
+  const language = i18n.language;
+  const notSet = t('details.notSet');
+  const text = (value: string | null | undefined) => nonBlank(value) ?? notSet;
+  const { details } = lift;
+  const inspection = lift.lastInspection;
+
+  const fields: Field[] = [
+    { label: t('details.name'), value: text(details.liftname) },
+    { label: t('details.address'), value: text(details.address) },
+    { label: t('details.postalCode'), value: text(details.postalCode) },
+    { label: t('details.city'), value: text(details.city) },
+    { label: t('details.buildingName'), value: text(details.buildingName) },
+    { label: t('details.sbclId'), value: text(details.sbclId) },
+    { label: t('details.serialNumber'), value: text(details.serialNumber) },
+    { label: t('details.ownerNumber'), value: text(details.ownerNumber) },
+    { label: t('details.inspectionNumber'), value: text(details.inspectionNumber) },
+    { label: t('details.installerNumber'), value: text(details.installerNumber) },
+    { label: t('details.telephoneNumber'), value: text(details.telephoneNumber) },
+    { label: t('details.manufacturerNumber'), value: text(details.manufacturerNumber) },
+    { label: t('details.liftType'), value: nonBlank(lift.liftType) ?? t('details.noLiftType') },
+    { label: t('details.commissionedOn'), value: formatIsoDate(lift.commissionedOn, language, notSet) },
+    { label: t('details.maintenanceInterval'), value: t('details.days', { count: lift.maintenanceIntervalDays }) },
+    {
+      label: t('details.serviceRideThreshold'),
+      value: new Intl.NumberFormat(language).format(lift.serviceRideThreshold),
+    },
+    { label: t('details.inspectionValidUntil'), value: formatIsoDate(lift.inspectionValidUntil, language, notSet) },
+    {
+      label: t('details.lastInspection'),
+      value: inspection
+        ? t('details.lastInspectionValue', {
+            date: formatIsoDate(inspection.inspectedOn, language),
+            result: t(`details.inspectionResults.${inspection.result}`),
+          })
+        : notSet,
+    },
+    { label: t('details.module'), value: lift.module?.esNumber ?? t('details.noModule') },
+    ...(lift.module
+      ? [
+          { label: t('details.firmware'), value: text(lift.module.firmware) },
+          { label: t('details.lastSeen'), value: formatDateTime(lift.module.lastSeenAt, language, notSet) },
+          { label: t('details.connected'), value: lift.module.connected ? t('details.yes') : t('details.no') },
+        ]
+      : []),
+    { label: t('details.updatedAt'), value: formatDateTime(details.updatedAt, language) },
+  ];
+
+  return (
+    <DetailSection title={t('details.title')}>
+      <FieldList fields={fields} />
+    </DetailSection>
+  );
+}

@@ -1,0 +1,33 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import type { LogbookEntry } from '@liftwacht/contracts/lifts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+
+/** Logbook entries with the spec's log-type labels (§3); shared by the lift and visit pages. */
+export function LogbookTable({ entries, label }: { entries: readonly LogbookEntry[]; label: string }) {
+  const { t, i18n } = useTranslation('lifts');
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('logbook.at')}</TableCell>
+          <TableCell>{t('logbook.type')}</TableCell>
+          <TableCell>{t('logbook.text')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((entry) => (
+          <TableRow key={entry.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`logbook.types.${entry.logType}`)}</TableCell>
+            <TableCell>{entry.text}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  liftSearchCriteriaSchema,
+  liftSortDirectionSchema,
+  liftSortSchema,
+  type LiftSearchCriteria,
+  type LiftSort,
+  type LiftSortDirection,
+} from '@liftwacht/contracts/lifts';
+
+export const rowsPerPageOptions = [25, 50, 100] as const;
+const defaultRows = 25;
+
+/** The list's state as the URL carries it, so a reload or a shared link shows the same lifts. */
+export interface LiftListState {
+  search: string;
+  /** 0-based; the URL shows it 1-based, as people count pages. */
+  page: number;
+  rows: number;
+  sort: LiftSort;
+  direction: LiftSortDirection;
+  /** The advanced search's criteria; null when the free-text search is used. */
+  advanced: LiftSearchCriteria | null;
+}
+
+export const defaultListState: LiftListState = {
+  search: '',
+  page: 0,
+  rows: defaultRows,
+  sort: 'name',
+  direction: 'asc',
+  advanced: null,
+};
+
+function parseAdvanced(raw: string | null): LiftSearchCriteria | null {
+  if (raw === null) return null;
+  try {
+    const parsed = liftSearchCriteriaSchema.safeParse(JSON.parse(raw));
+    // A hand-edited or outdated link falls back to the plain list rather than failing the page.
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Anything unknown or malformed in the URL falls back to the default. */
+export function parseListState(params: URLSearchParams): LiftListState {
+  const page = Number(params.get('page'));
+  const rows = Number(params.get('rows'));
+  const sort = liftSortSchema.safeParse(params.get('sort'));
+  const direction = liftSortDirectionSchema.safeParse(params.get('dir'));
+  return {
+    search: params.get('search')?.slice(0, 200) ?? '',
+    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+    rows: (rowsPerPageOptions as readonly number[]).includes(rows) ? rows : defaultRows,
+    sort: sort.success ? sort.data : defaultListState.sort,
+    direction: direction.success ? direction.data : defaultListState.direction,
+    advanced: parseAdvanced(params.get('advanced')),
+  };
+}
+
+/** Only values that differ from the default are written, so plain /lifts stays plain. */
+export function listStateParams(state: LiftListState): URLSearchParams {
+  const params = new URLSearchParams();
+  const search = state.search.trim();
+  if (search) params.set('search', search);
+  if (state.advanced !== null) params.set('advanced', JSON.stringify(state.advanced));
+  if (state.sort !== defaultListState.sort) params.set('sort', state.sort);
+  if (state.direction !== defaultListState.direction) params.set('dir', state.direction);
+  if (state.rows !== defaultListState.rows) params.set('rows', String(state.rows));
+  if (state.page > 0) params.set('page', String(state.page + 1));
+  return params;
+}

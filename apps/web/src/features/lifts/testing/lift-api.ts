@@ -1,0 +1,158 @@
+// A signed-in session whose mocked API answers every call of the lifts pages with contract-shaped data.
+import type { RoleName } from '@liftwacht/contracts/auth';
+import type { CountersResponse, Lift } from '@liftwacht/contracts/lifts';
+import { reloadSessionFromStorage } from '../../../lib/session/session-store.ts';
+import { storageKeys } from '../../../lib/storage.ts';
+import { liftFixture, organisations, userWithRole } from '../../../test/fixtures.ts';
+import { mockApi, type MockResponse, type RecordedRequest } from '../../../test/mock-api.ts';
+
+export const detailedLift: Lift = {
+  ...liftFixture(7, { liftname: 'Lift Domplein', address: 'Domplein 4' }),
+  details: {
+    liftname: 'Lift Domplein',
+    address: 'Domplein 4',
+    postalCode: '3512 JC',
+    city: 'Utrecht',
+    buildingName: 'Domtoren',
+    sbclId: 'SBCL-123',
+    serialNumber: 'SN-777',
+    ownerNumber: 'OWN-1',
+    inspectionNumber: 'INS-2',
+    installerNumber: 'INST-3',
+    telephoneNumber: '030 123 4567',
+    manufacturerNumber: 'MF-4',
+    updatedAt: '2026-11-01T10:00:00+01:00',
+  },
+  liftType: 'personenlift',
+  hasFlow: true,
+  commissionedOn: '2015-03-01',
+  inspectionValidUntil: '2026-10-01',
+  lastInspection: { inspectedOn: '2025-04-01', result: 'approved', validUntil: '2026-10-01' },
+  module: { esNumber: 'ES-1007', firmware: '2.4.1', lastSeenAt: '2026-11-21T09:00:00Z', connected: true },
+};
+
+const page = <T>(items: T[], limit = 10) => ({
+  body: { data: { items, pagination: { limit, offset: 0 }, total: items.length } },
+});
+
+function counters({ url }: RecordedRequest): MockResponse {
+  const kind = (url.searchParams.get('kind') ?? 'rides') as CountersResponse['data']['kind'];
+  const interval = url.searchParams.get('interval') as CountersResponse['data']['interval'];
+  const items =
+    kind === 'energy_wh'
+      ? [
+          { start: '2026-10-01', sum: 20_000 },
+          { start: '2026-11-01', sum: 12_345 },
+        ]
+      : interval === 'year'
+        ? [
+            { start: '2025-01-01', sum: 40_000 },
+            { start: '2026-01-01', sum: 35_000 },
+          ]
+        : [{ start: interval === '15m' ? '2026-11-21T08:00:00Z' : '2026-11-16', sum: 12 }];
+  const data: CountersResponse['data'] = {
+    liftId: 7,
+    kind,
+    interval,
+    from: url.searchParams.get('from') ?? '',
+    to: url.searchParams.get('to') ?? '',
+    timeZone: 'Europe/Amsterdam',
+    items,
+    sum: items.reduce((sum, item) => sum + item.sum, 0),
+  };
+  return { body: { data } };
+}
+
+export const liftDetailRoutes: Record<string, MockResponse | ((request: RecordedRequest) => MockResponse)> = {
+  'GET /liftwacht/lift/7': { body: { data: detailedLift } },
+  'GET /liftwacht/lift/7/statuses': {
+    body: {
+      data: {
+        liftId: 7,
+        at: '2026-11-21T10:00:00Z',
+        statuses: [
+          { status: 'liftUnavailable', active: false, since: null, value: null },
+          { status: 'approvalExpired', active: true, since: '2026-10-01', value: null },
+          { status: 'servicecounterMaintenanceAlert', active: false, since: null, value: 1234 },
+        ],
+      },
+    },
+  },
+  'GET /liftwacht/lift/7/sense-data': {
+    body: {
+      data: {
+        liftId: 7,
+        esNumber: 'ES-1007',
+        items: [
+          { key: 'f10', value: 0, at: '2026-11-21T09:00:00Z' },
+          { key: 'f0', value: true, at: '2026-11-21T09:00:00Z' },
+          { key: 'f13', value: 231, at: '2026-11-21T09:00:00Z' },
+        ],
+      },
+    },
+  },
+  'GET /liftwacht/sense/configuration': page(
+    [
+      { id: 1, type: 'label', key: 'f0', label: 'Deur open', moduleType: null },
+      { id: 2, type: 'label', key: 'f13', label: 'Netspanning (V)', moduleType: null },
+    ],
+    9999,
+  ),
+  'GET /liftwacht/lift/7/counters': counters,
+  'GET /liftwacht/lift/7/ride-estimate': {
+    body: {
+      data: {
+        liftId: 7,
+        method: 'last365Days',
+        estimate: 41_234,
+        rides: 41_234,
+        basisFrom: '2025-11-21',
+        basisTo: '2026-11-20',
+        basisDays: 365,
+      },
+    },
+  },
+  'GET /liftwacht/lift/7/visits': page([
+    {
+      id: 3,
+      liftId: 7,
+      type: 'maintenance',
+      role: 'mechanic',
+      state: 'finished',
+      startedAt: '2026-11-20T08:00:00Z',
+      endedAt: '2026-11-20T09:30:00Z',
+      durationSeconds: 5400,
+      person: 'Jan de Vries',
+      remarks: null,
+    },
+  ]),
+  'GET /liftwacht/lift/7/logbook': page([
+    {
+      id: 5,
+      liftId: 7,
+      logType: 'periodic_inspection',
+      at: '2026-04-01T10:00:00Z',
+      text: 'Goedgekeurd zonder opmerkingen',
+    },
+  ]),
+  'GET /liftwacht/current-state': { body: { data: { items: [] } } },
+};
+
+/** Signs in with an organisation chosen; `extra` replaces or adds answers. */
+export function liftsSession(
+  role: RoleName = 'admin',
+  extra: Record<string, MockResponse | ((request: RecordedRequest) => MockResponse)> = {},
+) {
+  localStorage.setItem(storageKeys.organisationId, '1');
+  localStorage.setItem(storageKeys.userToken, 'test-token');
+  reloadSessionFromStorage();
+  return mockApi({
+    'GET /liftwacht/user': { body: { data: userWithRole(role) } },
+    'GET /liftwacht/user/organisation': { body: { data: organisations[0] } },
+    'GET /liftwacht/organisation': {
+      body: { data: { items: organisations, pagination: { limit: 1000, offset: 0 }, total: organisations.length } },
+    },
+    ...liftDetailRoutes,
+    ...extra,
+  });
+}
