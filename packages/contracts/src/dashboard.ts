@@ -1,6 +1,8 @@
 // Dashboard statistics (spec §3 stats response, §7 /stats, /current-state; DESIGN §4 rules).
 import { z } from 'zod';
+import type { RoleName } from './auth.ts';
 import { dataOf, isoDateSchema, listOf } from './common.ts';
+import { hasPermission } from './permissions.ts';
 
 /** Availability brackets in fractions: [0, 0.98), [0.98, 0.99), [0.99, 1]. */
 export const availabilityBrackets = [
@@ -160,7 +162,8 @@ export const currentStateQuerySchema = z.object({
   organisationId: z.coerce.number().int().min(0),
 });
 
-export const liftStatusSchema = z.enum([
+/** The current-view statuses in the dashboard's card order (spec §2 "Current view cards"). */
+export const liftStatuses = [
   'liftUnavailable',
   'senseFailureSensor',
   'visits',
@@ -169,8 +172,17 @@ export const liftStatusSchema = z.enum([
   'approvalExpired',
   'intercomUnavailable',
   'senseNotConnected',
-]);
+] as const;
+export const liftStatusSchema = z.enum(liftStatuses);
 export type LiftStatus = z.infer<typeof liftStatusSchema>;
+
+/** Spec §2/§6: the two current-view figures client-light users and mechanics see as well. */
+export const alwaysShownStatuses: readonly LiftStatus[] = ['intercomUnavailable', 'senseNotConnected'];
+
+/** The statuses (cards, status lists) a user sees: all with period statistics, else the always-shown two. */
+export function visibleLiftStatuses(roles: readonly RoleName[]): readonly LiftStatus[] {
+  return hasPermission(roles, 'stats.period') ? liftStatuses : alwaysShownStatuses;
+}
 
 export const currentStateItemSchema = z.object({
   liftId: z.number().int(),

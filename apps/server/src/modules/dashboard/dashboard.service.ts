@@ -7,6 +7,7 @@ import type {
   StatsDetailsQuery,
   StatsQuery,
 } from '@liftwacht/contracts/dashboard';
+import { liftStatuses, visibleLiftStatuses } from '@liftwacht/contracts/dashboard';
 import { hasPermission } from '@liftwacht/contracts/permissions';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -19,19 +20,6 @@ import type { ConditionRow, CurrentConditionsRepository } from './current-condit
 import type { DashboardRepository } from './dashboard.repository.ts';
 import type { PeriodFigure, PeriodFiguresRepository } from './period-figures.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
-
-/** Current-view figures every role with a dashboard sees (spec §2: "always shown"). */
-const alwaysShown: readonly LiftStatus[] = ['intercomUnavailable', 'senseNotConnected'];
-const allStatuses: readonly LiftStatus[] = [
-  'liftUnavailable',
-  'senseFailureSensor',
-  'visits',
-  'servicecounterMaintenanceAlert',
-  'approvalRejected',
-  'approvalExpired',
-  'intercomUnavailable',
-  'senseNotConnected',
-];
 
 export class DashboardService {
   constructor(
@@ -132,7 +120,7 @@ export class DashboardService {
     }
 
     const status = type as LiftStatus;
-    if (!allStatuses.includes(status)) throw notFound('Statistic');
+    if (!liftStatuses.includes(status)) throw notFound('Statistic');
     if (!this.visibleStatuses(principal).includes(status)) throw forbidden();
     const rows = (await this.conditions.conditions(scope, now)).filter((r) => r.status === status);
     return rows.map((r) => conditionItem(r));
@@ -215,7 +203,7 @@ export class DashboardService {
   }
 
   private visibleStatuses(principal: Principal): readonly LiftStatus[] {
-    return this.seesAllStatuses(principal) ? allStatuses : alwaysShown;
+    return visibleLiftStatuses(principal.roles);
   }
 }
 

@@ -1,7 +1,7 @@
 // The rules of the lift pages: whose lifts a user may list or open (own organisation plus granted
 // ones; anything else is 404), which statuses a role may see, what an empty advanced search means,
 // and how counters and the yearly ride estimate are read.
-import type { LiftStatus } from '@liftwacht/contracts/dashboard';
+import { visibleLiftStatuses, type LiftStatus } from '@liftwacht/contracts/dashboard';
 import type {
   CountersQuery,
   CountersResponse,
@@ -16,7 +16,6 @@ import type {
   RideEstimateResponse,
 } from '@liftwacht/contracts/lifts';
 import { liftSearchTextFields } from '@liftwacht/contracts/lifts';
-import { hasPermission } from '@liftwacht/contracts/permissions';
 import type { SenseConfigurationItem, SenseConfigurationQuery, SenseDataResponse } from '@liftwacht/contracts/sense';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -30,20 +29,6 @@ import type { LiftStatusesRepository } from './lift-statuses.repository.ts';
 import type { LiftFilter, LiftPage, LiftsRepository } from './lifts.repository.ts';
 import type { SenseRepository } from './sense.repository.ts';
 import { searchWords } from './search-terms.ts';
-
-/** The dashboard's card order (spec §2), which the lift page's status cards follow. */
-const statusOrder: readonly LiftStatus[] = [
-  'liftUnavailable',
-  'senseFailureSensor',
-  'visits',
-  'servicecounterMaintenanceAlert',
-  'approvalRejected',
-  'approvalExpired',
-  'intercomUnavailable',
-  'senseNotConnected',
-];
-/** What client-light and mechanic users see (spec §2 "always shown"); the rest is hidden from them. */
-const alwaysShown: readonly LiftStatus[] = ['intercomUnavailable', 'senseNotConnected'];
 
 const daysPerYear = 365;
 
@@ -209,7 +194,7 @@ export class LiftsService {
 
   /** Same split as the dashboard: roles without period statistics see only the always-shown two. */
   private visibleStatuses(principal: Principal): readonly LiftStatus[] {
-    return hasPermission(principal.roles, 'stats.period') ? statusOrder : alwaysShown;
+    return visibleLiftStatuses(principal.roles);
   }
 }
 

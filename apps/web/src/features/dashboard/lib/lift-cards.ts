@@ -1,5 +1,5 @@
 // The single-lift variant's cards (spec §2 "Single-lift detail variant").
-import type { LiftStatus, PeriodStats } from '@liftwacht/contracts/dashboard';
+import { alwaysShownStatuses, liftStatuses, type LiftStatus, type PeriodStats } from '@liftwacht/contracts/dashboard';
 
 export interface LiftFeatures {
   /** The lift has an intercom (a lift type): intercom availability applies. */
@@ -8,23 +8,11 @@ export interface LiftFeatures {
   hasFlow: boolean;
 }
 
-const currentStatuses: readonly LiftStatus[] = [
-  'liftUnavailable',
-  'senseFailureSensor',
-  'visits',
-  'servicecounterMaintenanceAlert',
-  'approvalRejected',
-  'approvalExpired',
-  'intercomUnavailable',
-  'senseNotConnected',
-];
-
-const alwaysShown: readonly LiftStatus[] = ['intercomUnavailable', 'senseNotConnected'];
-
 /** The yes/no cards of the current view, with the dashboard's role restriction applied too. */
 export function liftCurrentCards(features: LiftFeatures, restricted: boolean): LiftStatus[] {
-  return currentStatuses.filter(
-    (status) => (!restricted || alwaysShown.includes(status)) && (status !== 'senseNotConnected' || features.hasFlow),
+  return liftStatuses.filter(
+    (status) =>
+      (!restricted || alwaysShownStatuses.includes(status)) && (status !== 'senseNotConnected' || features.hasFlow),
   );
 }
 
