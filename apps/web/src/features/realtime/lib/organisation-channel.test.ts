@@ -1,0 +1,71 @@
+// The organisation socket against a real Socket.IO server: follows, re-follows after a reconnect,
+// and hands pushes to the screens that follow that organisation.
+import { io } from 'socket.io-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startTestSocketServer, type TestSocketServer } from '../testing/socket-test-server.ts';
+import { coalesce } from './coalesce.ts';
+import { createOrganisationChannel, type OrganisationSocket } from './organisation-channel.ts';
+import { organisationSocketOptions } from './socket-options.ts';
+
+let server: TestSocketServer;
+const cleanups: (() => void)[] = [];
+
+beforeEach(async () => {
+  server = await startTestSocketServer();
+  server.validTokens.add('user-token');
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  await server.close();
+});
+
+const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 12_000, interval: 20 });
+
+describe('organisation channel', () => {
+  it('follows with the user token, hears pushes for its organisation and follows again after a reconnect', async () => {
+    const channel = createOrganisationChannel((token) => io(server.url, organisationSocketOptions(token)));
+    const heard: number[] = [];
+    cleanups.push(channel.follow('user-token', 4, (m) => heard.push(m.organisationId)));
+    await waitFor(() => expect(server.sockets()).toHaveLength(1));
+    expect(server.handshakeTokens).toEqual(['user-token']);
+    await waitFor(() => expect(server.sockets()[0]?.rooms.has('organisation:4')).toBe(true));
+
+    server.emitOrganisationChanged(4, ['calls']);
+    server.emitOrganisationChanged(5, ['calls']);
+    await waitFor(() => expect(heard).toEqual([4]));
+
+    await server.restart();
+    await waitFor(() => expect(server.sockets()[0]?.rooms.has('organisation:4')).toBe(true));
+    server.emitOrganisationChanged(4, ['events']);
+    await waitFor(() => expect(heard).toEqual([4, 4]));
+  });
+});
+
+describe('coalesce', () => {
+  it('runs the first call at once and one more for a burst inside the window', () => {
+    vi.useFakeTimers();
+    try {
+      const run = vi.fn();
+      const c = coalesce(run, 1000);
+      c.call();
+      expect(run).toHaveBeenCalledTimes(1);
+      c.call();
+      c.call();
+      c.call();
+      expect(run).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1000);
+      expect(run).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(1000);
+      expect(run).toHaveBeenCalledTimes(2);
+      c.call();
+      expect(run).toHaveBeenCalledTimes(3);
+      c.call();
+      c.cancel();
+      vi.advanceTimersByTime(5000);
+      expect(run).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
