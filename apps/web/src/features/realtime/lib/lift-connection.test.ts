@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenExpiringIn } from '../testing/fake-jwt.ts';
 import { startTestSocketServer, type TestSocketServer } from '../testing/socket-test-server.ts';
-import { LiftConnection, type ConnectionState, type LiftSocket } from './lift-connection.ts';
+import { LiftConnection, type ConnectionState } from './lift-connection.ts';
 import { createLiftTokenSource } from './lift-token.ts';
 import { clearSocketAccess, readSocketAccess, writeSocketAccess } from './socket-access-store.ts';
 import { liftSocketOptions } from './socket-options.ts';

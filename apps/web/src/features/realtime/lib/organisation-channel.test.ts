@@ -4,7 +4,7 @@ import { io } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestSocketServer, type TestSocketServer } from '../testing/socket-test-server.ts';
 import { coalesce } from './coalesce.ts';
-import { createOrganisationChannel, type OrganisationSocket } from './organisation-channel.ts';
+import { createOrganisationChannel } from './organisation-channel.ts';
 import { organisationSocketOptions } from './socket-options.ts';
 
 let server: TestSocketServer;
