@@ -1,9 +1,10 @@
 // SQL for alarm calls: the filtered list with totals per kind, and the calls still running.
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type AnyColumn, type SQL } from 'drizzle-orm';
 import { callKinds, type Call, type CallKind, type CallSort, type CallTotals } from '@liftwacht/contracts/calls';
 import type { Db } from '../../db/database.ts';
-import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { calls, lifts } from '../../db/schema.ts';
+import { callColumns, callDurationSql, toCall, type CallRow } from './call-rows.ts';
 
 export interface CallFilter {
   organisationId: number;
@@ -20,60 +21,16 @@ export interface CallPage {
   offset: number;
 }
 
-const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone ${businessTimeZone})`;
-const dayEnd = (day: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${businessTimeZone})`;
-const durationSql = (now: Date) =>
-  sql<number>`greatest(0, floor(extract(epoch from (coalesce(${calls.endedAt}, ${ts(now)}) - ${calls.startedAt}))))::int`.mapWith(
-    Number,
-  );
-
 const columns = (now: Date) => ({
-  id: calls.id,
-  startedAt: calls.startedAt,
-  acknowledgedAt: calls.acknowledgedAt,
-  endedAt: calls.endedAt,
-  durationSeconds: durationSql(now),
-  kind: calls.kind,
-  testResult: calls.testResult,
-  handledBy: calls.handledBy,
-  notes: calls.notes,
+  ...callColumns(now),
   liftId: lifts.id,
   liftName: lifts.name,
   address: lifts.address,
 });
 
-type CallSelect = {
-  id: number;
-  startedAt: Date;
-  acknowledgedAt: Date | null;
-  endedAt: Date | null;
-  durationSeconds: number;
-  kind: string;
-  testResult: string | null;
-  handledBy: string | null;
-  notes: string | null;
-  liftId: number;
-  liftName: string;
-  address: string;
-};
+type CallSelect = CallRow & { liftId: number; liftName: string; address: string };
 
-function toCall(r: CallSelect): Call {
-  return {
-    id: r.id,
-    lift: { id: r.liftId, name: r.liftName, address: r.address },
-    startedAt: r.startedAt.toISOString(),
-    acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
-    endedAt: r.endedAt?.toISOString() ?? null,
-    durationSeconds: r.durationSeconds,
-    kind: r.kind as CallKind,
-    // EN 81-28's order, read from the times so status and times never disagree.
-    status: r.endedAt ? 'ended' : r.acknowledgedAt ? 'acknowledged' : 'received',
-    testResult: r.testResult,
-    handledBy: r.handledBy,
-    notes: r.notes,
-  };
-}
+const toListedCall = (r: CallSelect): Call => toCall(r, { id: r.liftId, name: r.liftName, address: r.address });
 
 export class CallsRepository {
   constructor(private readonly db: Db) {}
@@ -83,7 +40,7 @@ export class CallsRepository {
     const direction = page.order === 'asc' ? asc : desc;
     const sortColumn: Record<CallSort, AnyColumn | SQL> = {
       startedAt: calls.startedAt,
-      duration: durationSql(now),
+      duration: callDurationSql(now),
       kind: calls.kind,
       lift: lifts.name,
     };
@@ -98,7 +55,7 @@ export class CallsRepository {
         .offset(page.offset),
       this.db.select({ n: count() }).from(calls).innerJoin(lifts, eq(lifts.id, calls.liftId)).where(where),
     ]);
-    return { items: rows.map(toCall), total: totals[0]?.n ?? 0 };
+    return { items: rows.map(toListedCall), total: totals[0]?.n ?? 0 };
   }
 
   /** Calls per kind for the organisation, period and lifts; the kinds filter deliberately left out. */
@@ -133,7 +90,7 @@ export class CallsRepository {
       this.db.select({ n: count() }).from(calls).innerJoin(lifts, eq(lifts.id, calls.liftId)).where(where),
     ]);
     return {
-      items: rows.map((r) => ({ ...toCall(r), runningSeconds: r.durationSeconds })),
+      items: rows.map((r) => ({ ...toListedCall(r), runningSeconds: r.durationSeconds })),
       total: totals[0]?.n ?? 0,
     };
   }
@@ -145,8 +102,8 @@ export class CallsRepository {
       inArray(calls.kind, withKinds && filter.kinds ? [...filter.kinds] : [...callKinds]),
     ];
     if (filter.liftIds) conditions.push(inArray(calls.liftId, [...filter.liftIds]));
-    if (filter.from) conditions.push(gte(calls.startedAt, dayStart(filter.from)));
-    if (filter.to) conditions.push(lt(calls.startedAt, dayEnd(filter.to)));
+    if (filter.from) conditions.push(gte(calls.startedAt, localDayStartSql(filter.from)));
+    if (filter.to) conditions.push(lt(calls.startedAt, localDayEndSql(filter.to)));
     return and(...conditions);
   }
 }

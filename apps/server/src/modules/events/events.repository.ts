@@ -17,12 +17,13 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { Call, CallKind } from '@liftwacht/contracts/calls';
+import type { Call } from '@liftwacht/contracts/calls';
 import type { EventSort, EventVisit, LiftEvent } from '@liftwacht/contracts/events';
 import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
 import type { Db } from '../../db/database.ts';
-import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { localDayEndSql, localDayStartSql, runningSecondsSql } from '../../db/local-time-sql.ts';
 import { calls, events, lifts, visits } from '../../db/schema.ts';
+import { callColumns, toCall } from '../calls/call-rows.ts';
 
 export interface EventFilter {
   organisationId: number;
@@ -54,18 +55,9 @@ export interface NewEventRow {
   sourceMessageId: string | null;
 }
 
-const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-/** Local (Europe/Amsterdam) midnight starting `day`. */
-const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone ${businessTimeZone})`;
-/** Local midnight after `day`. */
-const dayEnd = (day: string) => sql`(((${day}::date) + 1)::timestamp at time zone ${businessTimeZone})`;
-
 /** Over: ended, or closed by hand (ingest may close before it knows the end). */
 const closedSql = sql<boolean>`(${events.closed} or ${events.endedAt} is not null)`;
-const durationSql = (now: Date) =>
-  sql<number>`greatest(0, floor(extract(epoch from (coalesce(${events.endedAt}, ${ts(now)}) - ${events.startedAt}))))::int`.mapWith(
-    Number,
-  );
+const durationSql = (now: Date) => runningSecondsSql(events.startedAt, events.endedAt, now);
 
 const eventColumns = (now: Date) => ({
   id: events.id,
@@ -106,21 +98,6 @@ function toEvent(r: EventSelect): LiftEvent {
   };
 }
 
-const callColumns = (now: Date) => ({
-  id: calls.id,
-  startedAt: calls.startedAt,
-  acknowledgedAt: calls.acknowledgedAt,
-  endedAt: calls.endedAt,
-  durationSeconds:
-    sql<number>`greatest(0, floor(extract(epoch from (coalesce(${calls.endedAt}, ${ts(now)}) - ${calls.startedAt}))))::int`.mapWith(
-      Number,
-    ),
-  kind: calls.kind,
-  testResult: calls.testResult,
-  handledBy: calls.handledBy,
-  notes: calls.notes,
-});
-
 export class EventsRepository {
   constructor(readonly db: Db) {}
 
@@ -156,8 +133,8 @@ export class EventsRepository {
     ];
     if (filter.liftIds) conditions.push(inArray(events.liftId, [...filter.liftIds]));
     // Overlap with the period: an event still open runs on, so it overlaps every later period.
-    if (filter.from) conditions.push(or(isNull(events.endedAt), gt(events.endedAt, dayStart(filter.from))));
-    if (filter.to) conditions.push(lt(events.startedAt, dayEnd(filter.to)));
+    if (filter.from) conditions.push(or(isNull(events.endedAt), gt(events.endedAt, localDayStartSql(filter.from))));
+    if (filter.to) conditions.push(lt(events.startedAt, localDayEndSql(filter.to)));
     if (!filter.showClosed) conditions.push(sql`not ${closedSql}`);
     return and(...conditions);
   }
@@ -195,20 +172,7 @@ export class EventsRepository {
       this.db.select({ n: count() }).from(calls).where(where),
     ]);
     return {
-      items: rows.map((r) => ({
-        id: r.id,
-        lift,
-        startedAt: r.startedAt.toISOString(),
-        acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
-        endedAt: r.endedAt?.toISOString() ?? null,
-        durationSeconds: r.durationSeconds,
-        kind: r.kind as CallKind,
-        // EN 81-28's order, read from the times so status and times never disagree.
-        status: r.endedAt ? 'ended' : r.acknowledgedAt ? 'acknowledged' : 'received',
-        testResult: r.testResult,
-        handledBy: r.handledBy,
-        notes: r.notes,
-      })),
+      items: rows.map((r) => toCall(r, lift)),
       total: totals[0]?.n ?? 0,
     };
   }

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { LogbookEntry } from '@liftwacht/contracts/lifts';
 import type { LiftVisitsQuery, Visit, VisitDetail } from '@liftwacht/contracts/visits';
 import type { Db } from '../../db/database.ts';
-import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 
 const iso = (expr: SQL): SQL => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -48,10 +48,10 @@ export class VisitsRepository {
     if (query.type) conditions.push(sql`v.type = ${query.type}`);
     if (query.state) conditions.push(sql`v.state = ${query.state}`);
     if (query.from) {
-      conditions.push(sql`v.started_at >= ((${query.from}::date)::timestamp at time zone ${businessTimeZone})`);
+      conditions.push(sql`v.started_at >= ${localDayStartSql(query.from)}`);
     }
     if (query.to) {
-      conditions.push(sql`v.started_at < (((${query.to}::date) + 1)::timestamp at time zone ${businessTimeZone})`);
+      conditions.push(sql`v.started_at < ${localDayEndSql(query.to)}`);
     }
     const where = sql.join(conditions, sql` and `);
     const rows = await sqlRows<Visit & { total: number }>(
