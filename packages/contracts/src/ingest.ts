@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { dataOf, isoDateTimeSchema } from './common.ts';
 import type { En627EventType } from './event-types.ts';
 
+/** DESIGN §6: a module not heard from for this long counts as not connected (`sense_disconnected`). */
+export const senseSilenceMs = 10 * 60 * 1000;
+
 export const moduleMessageKinds = ['module', 'provisioning'] as const;
 export const moduleMessageKindSchema = z.enum(moduleMessageKinds);
 export type ModuleMessageKind = z.infer<typeof moduleMessageKindSchema>;

@@ -2,6 +2,7 @@
 // The current-view counts, /current-state and the current stats details all read this.
 import { sql } from 'drizzle-orm';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
+import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -17,9 +18,6 @@ export interface ConditionRow {
   since: string | null;
   value: number | string | null;
 }
-
-/** A module that has not been heard from for this long counts as not connected. */
-export const senseSilenceMs = 10 * 60 * 1000;
 
 export class CurrentConditionsRepository {
   constructor(private readonly db: Db) {}

@@ -5,7 +5,7 @@ import type { OrganisationChangeKind } from '@liftwacht/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import { refreshAvailabilityRollup } from '../../db/rollups/availability-rollup.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { senseSilenceMs } from '../dashboard/current-conditions.repository.ts';
+import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import { deriveLiftChanges, stateKeys, type LiftChanges, type SenseValue } from './derive-changes.ts';
 import type { IngestRepository } from './ingest.repository.ts';
 import type { ParsedMessage, Rejection } from './message-parser.ts';

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrganisationChangeKind } from '@liftwacht/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { senseSilenceMs } from '../dashboard/current-conditions.repository.ts';
+import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { IngestHooks } from './ingest.service.ts';
 import { maxMessageAgeMs } from './message-parser.ts';
 import type { ModuleHealthRepository } from './module-health.repository.ts';

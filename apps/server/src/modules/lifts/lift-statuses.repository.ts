@@ -2,13 +2,11 @@
 // current conditions: one definition per status, used both to read one lift's statuses and to
 // filter the advanced search by status, so the two can never disagree.
 import { sql, type SQL } from 'drizzle-orm';
+import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { businessTimeZone, inIdsSql, isoTimestampSql, timestampSql } from './lift-sql.ts';
-
-/** A module that has not been heard from for this long counts as not connected. */
-export const senseSilenceMs = 10 * 60 * 1000;
 
 /**
  * Which lifts a status query looks at: one lift (its indexes answer), or the lifts of some

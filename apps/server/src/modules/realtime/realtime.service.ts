@@ -8,7 +8,7 @@ import type {
   SenseTokenResponse,
   SocketErrorCode,
 } from '@liftwacht/contracts/realtime';
-import { senseSilenceMs } from '../dashboard/current-conditions.repository.ts';
+import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
