@@ -13,8 +13,10 @@ export type LiftwachtIo = Server<ClientToServerEvents, ServerToClientEvents>;
 declare module 'fastify' {
   interface FastifyInstance {
     io: LiftwachtIo;
-    /** For the readiness probe: whether the Redis adapter (when configured) is connected. */
+    /** Whether the Redis adapter (when configured) is connected. */
     socketAdapterStatus: () => 'memory' | 'ok' | 'failed';
+    /** For the readiness probe: resolves once Redis answers a PING (at once without Redis). */
+    socketAdapterPing: () => Promise<void>;
   }
 }
 
@@ -76,6 +78,12 @@ export const socketIoPlugin = fp(
     app.decorate('socketAdapterStatus', () => {
       if (!redis) return 'memory';
       return redis.pub.status === 'ready' && redis.sub.status === 'ready' ? 'ok' : 'failed';
+    });
+    app.decorate('socketAdapterPing', async () => {
+      if (!redis) return;
+      // The subscriber connection carries every broadcast from other nodes; it must be up too.
+      if (redis.sub.status !== 'ready') throw new Error(`Redis subscriber ${redis.sub.status}`);
+      await redis.pub.ping();
     });
 
     // Upgraded websockets are not Fastify's connections: without this, closing the HTTP server would

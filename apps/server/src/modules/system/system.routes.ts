@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { healthResponseSchema, readyResponseSchema, versionResponseSchema } from '@liftwacht/contracts/system';
+import { readinessChecks } from './readiness.ts';
 
 const rootPackage = new URL('../../../../../package.json', import.meta.url);
 const productVersion = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(rootPackage, 'utf8'))).version;
@@ -26,19 +27,13 @@ export function systemRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database (and later broker and Redis) reachable',
+        summary:
+          'Readiness: the database, the MQTT broker and (with REDIS_URL) Redis reachable; 503 names the failed ones',
         response: { 200: readyResponseSchema, 503: readyResponseSchema },
       },
     },
     async (_request, reply) => {
-      const checks: Record<string, 'ok' | 'failed'> = {};
-      try {
-        await app.database.ping();
-        checks.database = 'ok';
-      } catch (err) {
-        app.log.warn({ err }, 'readiness: database unreachable');
-        checks.database = 'failed';
-      }
+      const checks = await readinessChecks(app);
       const ready = Object.values(checks).every((c) => c === 'ok');
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
     },
