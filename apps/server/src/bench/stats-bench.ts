@@ -17,7 +17,8 @@ import { systemClock } from '../lib/clock.ts';
 import { AvailabilityRepository } from '../modules/dashboard/availability.repository.ts';
 import { computeAvailability } from '../modules/dashboard/availability-engine.ts';
 import { createMailer } from '../plugins/mail.ts';
-import { freshPostgresDatabase, measure, printTimings, type Timing } from './bench-support.ts';
+import pg from 'pg';
+import { benchDatabaseUrl, freshPostgresDatabase, measure, printTimings, type Timing } from './bench-support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,6 +27,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '50' },
     'skip-postgres': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
+    // keep lw_bench_stats (and its rollup) from an earlier run: seeding 10,000 lifts takes minutes
+    reuse: { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
@@ -34,7 +37,13 @@ function isoDay(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function benchDatabase(label: string, database: Database, now: Date, singleOrganisation: boolean): Promise<void> {
+async function benchDatabase(
+  label: string,
+  database: Database,
+  now: Date,
+  singleOrganisation: boolean,
+  refreshRollup = true,
+): Promise<void> {
   const db = database.db;
   if (singleOrganisation) {
     // Put the whole fleet in one organisation: the target is "a year over 10,000 lifts".
@@ -42,11 +51,13 @@ async function benchDatabase(label: string, database: Database, now: Date, singl
       sql`update lifts set organisation_id = (select organisation_id from users where username = 'demo-admin')`,
     );
   }
-  const seedStart = performance.now();
-  for (const kind of availabilityKinds) await refreshAvailabilityRollup(db, kind);
-  process.stdout.write(
-    `${label}: availability rollup refreshed in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
-  );
+  if (refreshRollup) {
+    const seedStart = performance.now();
+    for (const kind of availabilityKinds) await refreshAvailabilityRollup(db, kind);
+    process.stdout.write(
+      `${label}: availability rollup refreshed in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`,
+    );
+  }
 
   const [org] = await sqlRows<{ id: number; lifts: number }>(
     db,
@@ -130,6 +141,29 @@ async function benchDatabase(label: string, database: Database, now: Date, singl
   await app.close();
 }
 
+const statsBenchName = 'lw_bench_stats';
+
+function statsBenchUrl(): string {
+  const url = new URL(benchDatabaseUrl);
+  url.pathname = `/${statsBenchName}`;
+  return url.toString();
+}
+
+/** The "now" an earlier run seeded lw_bench_stats for, when it is there; null otherwise. */
+async function seededNow(): Promise<Date | null> {
+  const client = new pg.Client({ connectionString: statsBenchUrl() });
+  try {
+    await client.connect();
+    const result = await client.query<{ value: string }>(`select value from meta where key = 'bench_now'`);
+    const value = result.rows[0]?.value;
+    return value ? new Date(value) : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function main(): Promise<void> {
   const now = systemClock.now();
   if (!args['skip-pglite']) {
@@ -141,14 +175,28 @@ async function main(): Promise<void> {
     await database.close();
   }
   if (!args['skip-postgres']) {
-    const url = await freshPostgresDatabase('lw_bench_stats');
+    const reusedNow = args.reuse ? await seededNow() : null;
+    const url = reusedNow ? statsBenchUrl() : await freshPostgresDatabase(statsBenchName);
     const database = await openDatabase({ url });
-    const start = performance.now();
-    await seedDemoFleet(database.db, { now, lifts: Number(args.lifts), months: Number(args.months) });
-    process.stdout.write(
-      `PostgreSQL: ${args.lifts} lifts × ${args.months} months seeded in ${((performance.now() - start) / 1000).toFixed(1)} s\n`,
+    let fleetNow = now;
+    if (reusedNow) {
+      // Keep the "now" the fleet was seeded for: open events and periods look as they did then.
+      fleetNow = reusedNow;
+      process.stdout.write(`PostgreSQL: reusing ${statsBenchName} seeded for ${fleetNow.toISOString()}\n`);
+    } else {
+      const start = performance.now();
+      await seedDemoFleet(database.db, { now, lifts: Number(args.lifts), months: Number(args.months) });
+      await database.db.execute(sql`insert into meta (key, value) values ('bench_now', ${now.toISOString()})`);
+      process.stdout.write(
+        `PostgreSQL: ${args.lifts} lifts × ${args.months} months seeded in ${((performance.now() - start) / 1000).toFixed(1)} s\n`,
+      );
+    }
+    const [fleet] = await sqlRows<{ lifts: number; rolledUp: boolean }>(
+      database.db,
+      sql`select (select count(*) from lifts)::int as lifts, exists (select 1 from daily_availability) as "rolledUp"`,
     );
-    await benchDatabase(`PostgreSQL ${args.lifts} lifts`, database, now, true);
+    const refresh = !reusedNow || !fleet?.rolledUp;
+    await benchDatabase(`PostgreSQL ${String(fleet?.lifts ?? 0)} lifts`, database, fleetNow, true, refresh);
     await database.close();
   }
 }

@@ -122,46 +122,62 @@ describe('availability engine', () => {
   });
 
   it('equals the exact computation on random fleets', async () => {
-    let seed = 12345;
-    const rand = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const liftIds: number[] = [];
-    for (let i = 0; i < 25; i++) liftIds.push(await addLift(rand() < 0.8 ? 'MRL' : null));
-    const base = Date.parse('2025-09-01T00:00:00Z');
-    const now = new Date('2026-10-30T10:17:31Z');
-    const rows = [];
-    for (const liftId of liftIds) {
-      const n = Math.floor(rand() * 30);
-      for (let k = 0; k < n; k++) {
-        const start = base + Math.floor(rand() * (now.getTime() - base));
-        const length = Math.floor(rand() < 0.8 ? rand() * 6 * 3600e3 : rand() * 5 * 86400e3);
-        const end = start + length;
-        const open = rand() < 0.03;
-        const type: AvailabilityKind = rand() < 0.7 ? 'unavailable' : 'intercom_unavailable';
-        rows.push({
-          liftId,
-          type,
-          startedAt: new Date(start),
-          endedAt: open || end > now.getTime() ? null : new Date(end),
-          closed: !open,
-        });
-      }
-    }
-    if (rows.length > 0) await database.db.insert(events).values(rows);
-    for (const kind of ['unavailable', 'intercom_unavailable'] as const) {
-      for (const p of [
-        period('2025-09-01', '2026-10-30'),
-        period('2026-10-01', '2026-10-31'),
-        period('2026-03-01', '2026-03-31', 0, 24),
-        period('2025-12-15', '2026-01-15', 2, 4),
-      ]) {
-        const { engine, exact } = await both(kind, p, now);
-        expect(engine.windowSeconds).toBe(exact.windowSeconds);
-        for (const [id, value] of exact.perLift) expect(engine.perLift.get(id)).toBeCloseTo(value, 9);
-        expect(engine.unavailableSeconds).toBeCloseTo(exact.unavailableSeconds, 3);
-      }
-    }
+    await compareOnRandomFleet(12345, 0.03);
+  });
+
+  it('equals the exact computation when many lifts have an open event, before, inside and after a period', async () => {
+    // The engine splits such lifts at the day their open event began: rollup before, exact after.
+    await compareOnRandomFleet(777, 0.25);
   });
 });
+
+async function compareOnRandomFleet(initialSeed: number, openRate: number): Promise<void> {
+  let seed = initialSeed;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const liftIds: number[] = [];
+  for (let i = 0; i < 25; i++) liftIds.push(await addLift(rand() < 0.8 ? 'MRL' : null));
+  const base = Date.parse('2025-09-01T00:00:00Z');
+  const now = new Date('2026-10-30T10:17:31Z');
+  const rows = [];
+  for (const liftId of liftIds) {
+    const n = Math.floor(rand() * 30);
+    for (let k = 0; k < n; k++) {
+      const start = base + Math.floor(rand() * (now.getTime() - base));
+      const length = Math.floor(rand() < 0.8 ? rand() * 6 * 3600e3 : rand() * 5 * 86400e3);
+      const end = start + length;
+      const open = rand() < openRate;
+      const type: AvailabilityKind = rand() < 0.7 ? 'unavailable' : 'intercom_unavailable';
+      rows.push({
+        liftId,
+        type,
+        startedAt: new Date(start),
+        endedAt: open || end > now.getTime() ? null : new Date(end),
+        closed: !open,
+      });
+      if (open && openRate > 0.1) {
+        // A closed outage just before it, often on the same local day: that day is split between
+        // the rollup and the exact part, and must count once.
+        const before = start - Math.floor(rand() * 4 * 3600e3) - 1;
+        rows.push({ liftId, type, startedAt: new Date(before - 2 * 3600e3), endedAt: new Date(before), closed: true });
+      }
+    }
+  }
+  if (rows.length > 0) await database.db.insert(events).values(rows);
+  for (const kind of ['unavailable', 'intercom_unavailable'] as const) {
+    for (const p of [
+      period('2025-09-01', '2026-10-30'),
+      period('2026-10-01', '2026-10-31'),
+      period('2026-03-01', '2026-03-31', 0, 24),
+      period('2025-12-15', '2026-01-15', 2, 4),
+    ]) {
+      const { engine, exact } = await both(kind, p, now);
+      expect(engine.windowSeconds).toBe(exact.windowSeconds);
+      expect([...engine.perLift.keys()]).toEqual([...exact.perLift.keys()]);
+      for (const [id, value] of exact.perLift) expect(engine.perLift.get(id)).toBeCloseTo(value, 9);
+      expect(engine.unavailableSeconds).toBeCloseTo(exact.unavailableSeconds, 3);
+    }
+  }
+}

@@ -1,8 +1,8 @@
-// Per-lift availability for a period: the rollup for lifts whose events are all closed, exact
-// range arithmetic for lifts with an open event (it runs until now). Equal to the exact computation
-// over every lift, which availability-engine.test.ts checks on random fleets.
+// Per-lift availability for a period: the rollup for whole days, exact range arithmetic only from
+// the day a lift's open event began (it runs until now, so no rollup holds it). Equal to the exact
+// computation over every lift, which availability-engine.test.ts checks on random fleets.
 import type { AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
-import type { AvailabilityRepository } from './availability.repository.ts';
+import type { AvailabilityRepository, LiftWindow } from './availability.repository.ts';
 import { liftAvailability } from './availability.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 
@@ -13,6 +13,36 @@ export interface PeriodAvailability {
   unavailableSeconds: number;
 }
 
+/** Both kinds (or one) from a single statement: the dashboard's period view needs them together. */
+export async function computeAvailabilities(
+  repository: AvailabilityRepository,
+  kinds: readonly AvailabilityKind[],
+  scope: LiftScope,
+  period: BusinessPeriod,
+  now: Date,
+): Promise<Map<AvailabilityKind, PeriodAvailability>> {
+  const rows = await repository.byLift(kinds, scope, period, now);
+  // No counting lift: the window still has a size, as the exact path reports it.
+  const windowSeconds = rows[0]?.windowSeconds ?? (await repository.windowSeconds(period, now));
+  const result = new Map<AvailabilityKind, PeriodAvailability>();
+  for (const kind of kinds) {
+    const intercom = kind === 'intercom_unavailable';
+    const counted = intercom ? rows.filter((r) => r.hasIntercom) : rows;
+    result.set(
+      kind,
+      summarise(
+        counted.map((r) => r.liftId),
+        counted.map((r) => ({
+          liftId: r.liftId,
+          unavailableSeconds: intercom ? r.intercomUnavailable : r.unavailable,
+        })),
+        windowSeconds,
+      ),
+    );
+  }
+  return result;
+}
+
 export async function computeAvailability(
   repository: AvailabilityRepository,
   kind: AvailabilityKind,
@@ -21,19 +51,20 @@ export async function computeAvailability(
   now: Date,
   method: 'engine' | 'exact' = 'engine',
 ): Promise<PeriodAvailability> {
+  if (method === 'engine') {
+    const result = (await computeAvailabilities(repository, [kind], scope, period, now)).get(kind);
+    if (!result) throw new Error(`no availability computed for ${kind}`);
+    return result;
+  }
   const [liftIds, windowSeconds, rows] = await Promise.all([
     repository.liftIds(kind, scope),
     repository.windowSeconds(period, now),
-    method === 'exact'
-      ? repository.exact(kind, scope, period, now)
-      : Promise.all([repository.rolledUp(kind, scope, period), repository.exact(kind, scope, period, now, true)]).then(
-          ([rolled, open]) => {
-            // Lifts with an open event: the exact figure replaces the rolled-up one.
-            const exactIds = new Set(open.map((r) => r.liftId));
-            return [...rolled.filter((r) => !exactIds.has(r.liftId)), ...open];
-          },
-        ),
+    repository.exact(kind, scope, period, now),
   ]);
+  return summarise(liftIds, rows, windowSeconds);
+}
+
+function summarise(liftIds: readonly number[], rows: readonly LiftWindow[], windowSeconds: number): PeriodAvailability {
   const unavailable = new Map(rows.map((r) => [r.liftId, r.unavailableSeconds]));
   const perLift = new Map<number, number>();
   let unavailableSeconds = 0;

@@ -1,9 +1,10 @@
 // Unavailable seconds per lift inside a period's business window (DESIGN §4), two ways:
-// - exact: range/multirange arithmetic over the raw events (the reference, and for open events);
-// - rolled up: sums of the per-hour rollup, so a year never scans raw rows.
+// - exact: range/multirange arithmetic over the raw events (the reference);
+// - byLift: the per-hour rollup for whole days, and range arithmetic only where the rollup cannot
+//   answer (from the day a lift's open event began), so a year never scans raw rows.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
+import { businessTimeZone, type AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import {
   liftScopeSql,
@@ -17,6 +18,16 @@ import {
 export interface LiftWindow {
   liftId: number;
   unavailableSeconds: number;
+}
+
+/** One counting lift with its unavailable seconds per kind (0 for a kind it does not count for). */
+export interface LiftAvailabilityRow {
+  liftId: number;
+  hasIntercom: boolean;
+  unavailable: number;
+  intercomUnavailable: number;
+  /** The period's business window up to now, the same on every row. */
+  windowSeconds: number;
 }
 
 /** The lifts that count for an availability kind: every lift, or only lifts with an intercom. */
@@ -33,6 +44,20 @@ function windowHoursSql(p: BusinessPeriod, now: Date): SQL {
     from generate_series(${periodStartSql(p)}, ${periodEndSql(p)} - interval '1 hour', interval '1 hour') as h
     where h < ${now.toISOString()}::timestamptz
       and ${localHourSql(h)} >= ${p.startHour} and ${localHourSql(h)} < ${p.endHour}`;
+}
+
+/**
+ * Sum of the rollup's hour columns startHour..endHour-1 (arrays are 1-based). Spelled out term by
+ * term: unnesting a slice per row costs a sub-plan per lift-day, several times the whole scan.
+ */
+function businessHoursSumSql(p: BusinessPeriod): SQL {
+  const { startHour, endHour } = p;
+  if (!Number.isInteger(startHour) || !Number.isInteger(endHour) || startHour < 0 || endHour > 24) {
+    throw new Error(`business hours out of range: ${String(startHour)}–${String(endHour)}`);
+  }
+  if (endHour <= startHour) return sql`0::float8`;
+  const terms = Array.from({ length: endHour - startHour }, (_, i) => `da.hour_seconds[${String(startHour + i + 1)}]`);
+  return sql.raw(terms.join(' + '));
 }
 
 export class AvailabilityRepository {
@@ -96,20 +121,92 @@ export class AvailabilityRepository {
     );
   }
 
-  /** Unavailable seconds from the per-hour rollup (closed events only). */
-  async rolledUp(kind: AvailabilityKind, scope: LiftScope, p: BusinessPeriod): Promise<LiftWindow[]> {
-    return sqlRows<LiftWindow>(
+  /**
+   * Every counting lift of the scope with its unavailable seconds for the given kinds, in one
+   * statement. Per lift and kind the period splits at a cutoff day: before it the rollup (which
+   * holds every closed event) answers; from it on, exact range arithmetic over the raw events,
+   * closed and open. Any cutoff gives the exact figure, because the rollup is split per local day;
+   * the first day of the lift's earliest open event keeps the exact part as short as it can be
+   * (an open event grows until now, so the rollup never holds it). Lifts without an open event
+   * have no cutoff and read the rollup alone.
+   */
+  async byLift(
+    kinds: readonly AvailabilityKind[],
+    scope: LiftScope,
+    p: BusinessPeriod,
+    now: Date,
+  ): Promise<LiftAvailabilityRow[]> {
+    const nowTs = sql`${now.toISOString()}::timestamptz`;
+    const kindList = sql.param([...kinds]);
+    // Every lift counts for `unavailable`; only lifts with an intercom for `intercom_unavailable`.
+    const countsFor = (kind: SQL, lift: SQL) => sql`(${kind} = 'unavailable' or ${lift}.has_intercom)`;
+    const liftFilter = kinds.includes('unavailable') ? sql`` : sql`and l.lift_type is not null`;
+    const hours = businessHoursSumSql(p);
+    return sqlRows<LiftAvailabilityRow>(
       this.db,
       sql`
-      select da.lift_id as "liftId",
-             sum((select coalesce(sum(x), 0) from unnest(da.hour_seconds[${p.startHour + 1}:${p.endHour}]) as x))::float8
-               as "unavailableSeconds"
-      from daily_availability da
-      join lifts l on l.id = da.lift_id
-      where ${countingLiftsSql(kind, scope)}
-        and da.kind = ${kind}
-        and da.day between ${p.from}::date and ${p.to}::date
-      group by da.lift_id`,
+      with win as (
+        select range_agg(tstzrange(w.h, w.h_end)) as mr,
+               coalesce(sum(extract(epoch from w.h_end - w.h)), 0)::float8 as secs
+        from (${windowHoursSql(p, now)}) w
+      ),
+      counting as (
+        select l.id, l.lift_type is not null as has_intercom from lifts l where ${liftScopeSql(scope)} ${liftFilter}
+      ),
+      cutoff as (
+        select e.lift_id, e.type as kind,
+               ((min(e.started_at) at time zone ${businessTimeZone})::date) as day
+        from events e join counting c on c.id = e.lift_id
+        where e.type = any(${kindList}::text[]) and e.ended_at is null and ${countsFor(sql`e.type`, sql`c`)}
+        group by e.lift_id, e.type
+      ),
+      -- Every rolled-up day of the period, minus the days from each cutoff on (a few lifts, read
+      -- by key): one pass over the rollup that carries no per-row join besides the scope.
+      rolled as (
+        select da.lift_id, da.kind, sum(${hours})::float8 as secs
+        from daily_availability da
+        join lifts l on l.id = da.lift_id
+        where ${liftScopeSql(scope)} ${liftFilter}
+          and da.kind = any(${kindList}::text[]) and (da.kind = 'unavailable' or l.lift_type is not null)
+          and da.day between ${p.from}::date and ${p.to}::date
+        group by da.lift_id, da.kind
+        union all
+        select da.lift_id, da.kind, -sum(${hours})::float8
+        from cutoff o
+        join daily_availability da on da.lift_id = o.lift_id and da.kind = o.kind
+        where da.day >= o.day and da.day between ${p.from}::date and ${p.to}::date
+        group by da.lift_id, da.kind
+      ),
+      recent as (
+        select o.lift_id, o.kind, o.day::timestamp at time zone ${businessTimeZone} as since,
+               range_agg(tstzrange(e.started_at, coalesce(e.ended_at, ${nowTs}))) as mr
+        from cutoff o
+        join events e on e.lift_id = o.lift_id and e.type = o.kind
+        where e.started_at < ${periodEndSql(p)}
+          and coalesce(e.ended_at, ${nowTs}) > greatest(${periodStartSql(p)}, o.day::timestamp at time zone ${businessTimeZone})
+          and coalesce(e.ended_at, ${nowTs}) > e.started_at
+        group by o.lift_id, o.kind, o.day
+      ),
+      exact as (
+        select r.lift_id, r.kind,
+               coalesce((select sum(extract(epoch from upper(x) - lower(x)))
+                         from unnest(r.mr * win.mr * tstzmultirange(tstzrange(r.since, null))) as x), 0)::float8 as secs
+        from recent r cross join win
+        where win.mr is not null
+      ),
+      totals as (
+        select lift_id,
+               sum(secs) filter (where kind = 'unavailable') as unavailable,
+               sum(secs) filter (where kind = 'intercom_unavailable') as intercom
+        from (select * from rolled union all select * from exact) t
+        group by lift_id
+      )
+      select c.id as "liftId", c.has_intercom as "hasIntercom",
+             coalesce(t.unavailable, 0)::float8 as unavailable,
+             coalesce(t.intercom, 0)::float8 as "intercomUnavailable",
+             (select secs from win) as "windowSeconds"
+      from counting c left join totals t on t.lift_id = c.id
+      order by c.id`,
     );
   }
 }

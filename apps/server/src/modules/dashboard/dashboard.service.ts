@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
-import { computeAvailability } from './availability-engine.ts';
+import { computeAvailabilities, computeAvailability } from './availability-engine.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import { inBracket, summariseAvailability } from './availability.ts';
 import type { ConditionRow, CurrentConditionsRepository } from './current-conditions.repository.ts';
@@ -155,12 +155,14 @@ export class DashboardService {
 
   private async periodStats(scope: LiftScope, period: BusinessPeriod): Promise<PeriodStats> {
     const now = this.clock.now();
-    const [lift, intercom, figureRows, energyWh] = await Promise.all([
-      computeAvailability(this.availability, 'unavailable', scope, period, now),
-      computeAvailability(this.availability, 'intercom_unavailable', scope, period, now),
+    const [availability, figureRows, energyWh] = await Promise.all([
+      computeAvailabilities(this.availability, ['unavailable', 'intercom_unavailable'], scope, period, now),
       this.figures.figures(scope, period, now),
       this.figures.energyWh(scope, period),
     ]);
+    const lift = availability.get('unavailable');
+    const intercom = availability.get('intercom_unavailable');
+    if (!lift || !intercom) throw new Error('availability not computed');
     const total = (figure: PeriodFigure) =>
       figureRows.filter((r) => r.figure === figure).reduce((sum, r) => sum + r.count, 0);
     const lifts = (figure: PeriodFigure) => figureRows.filter((r) => r.figure === figure).length;
