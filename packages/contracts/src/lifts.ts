@@ -86,9 +86,8 @@ export const liftIdParamSchema = z.object({ id: z.coerce.number().int().positive
 
 // ── list and search ────────────────────────────────────────────────────────────────────────────
 
-/** Columns the list can be sorted by; text columns sort case- and accent-insensitively. */
-export const liftSortFields = [
-  'id',
+/** Text fields of the advanced search and the lift column each one matches. */
+export const liftSearchTextFields = [
   'name',
   'address',
   'postalCode',
@@ -103,6 +102,13 @@ export const liftSortFields = [
   'manufacturerNumber',
   'esNumber',
   'liftType',
+] as const;
+export type LiftSearchTextField = (typeof liftSearchTextFields)[number];
+
+/** Columns the list can be sorted by: the id, every text field (case and accent-insensitive) and three more. */
+export const liftSortFields = [
+  'id',
+  ...liftSearchTextFields,
   'maintenanceIntervalDays',
   'commissionedOn',
   'updatedAt',
@@ -150,25 +156,6 @@ const dateRangeSchema = z
   });
 
 const dayCountSchema = z.number().int().min(0).max(36500).nullish();
-
-/** Text fields of the advanced search and the lift column each one matches. */
-export const liftSearchTextFields = [
-  'name',
-  'address',
-  'postalCode',
-  'city',
-  'buildingName',
-  'sbclId',
-  'serialNumber',
-  'ownerNumber',
-  'inspectionNumber',
-  'installerNumber',
-  'telephoneNumber',
-  'manufacturerNumber',
-  'esNumber',
-  'liftType',
-] as const;
-export type LiftSearchTextField = (typeof liftSearchTextFields)[number];
 
 /**
  * The advanced search body. Every given criterion must hold (AND). Absent, null and blank values
