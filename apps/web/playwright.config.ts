@@ -2,9 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-// E2E_PORT lets two runs on one machine (e.g. two developers' branches) use their own server.
-const port = Number(process.env.E2E_PORT ?? 8097);
+import { e2eMqttPort, e2ePort as port } from './e2e/support/ports.ts';
 
 // One fresh data directory per run, so every run starts from the seeded demo fleet. The config is
 // evaluated again in each worker: the environment variable carries the runner's choice over.
@@ -56,8 +54,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SIMULATOR: 'off',
-      // A random broker port: another server on this machine may hold 1883.
-      MQTT_PORT: '0',
+      // Not 1883, which another server on this machine may hold; the realtime flows publish here.
+      MQTT_PORT: String(e2eMqttPort),
       // Every flow logs in; the default of 10 per 15 minutes per username would trip the suite.
       LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
     },
