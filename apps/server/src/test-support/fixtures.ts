@@ -1,7 +1,7 @@
 // A small, known world for API tests: four organisations and one user per role.
 import type { RoleName } from '@liftwacht/contracts/auth';
 import type { Db } from '../db/database.ts';
-import { organisationAccess, organisations, roles, userRoles, users } from '../db/schema.ts';
+import { lifts, organisationAccess, organisations, roles, userRoles, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 
 export const fixturePassword = 'Correct-horse-42';
@@ -56,4 +56,24 @@ export async function insertFixtures(db: Db): Promise<Fixtures> {
     user[key] = { id: row.id, username, email };
   }
   return { org: { owner, client, maintenance, stranger }, user };
+}
+
+/** One lift; the address is derived from the name ("Lift Noord" → "Lift Noordweg 1, Utrecht"). */
+export async function insertLift(db: Db, organisationId: number, name: string): Promise<number> {
+  const [row] = await db
+    .insert(lifts)
+    .values({ organisationId, name, address: `${name}weg 1, Utrecht` })
+    .returning({ id: lifts.id });
+  if (!row) throw new Error(`inserting ${name} returned no row`);
+  return row.id;
+}
+
+/** Two lifts of the owner, one of the client (reached through access) and one of a stranger. */
+export async function insertFourLifts(db: Db, org: Fixtures['org']) {
+  return {
+    noord: await insertLift(db, org.owner, 'Lift Noord'),
+    zuid: await insertLift(db, org.owner, 'Lift Zuid'),
+    gemeente: await insertLift(db, org.client, 'Lift Gemeente'),
+    vreemd: await insertLift(db, org.stranger, 'Lift Vreemd'),
+  };
 }

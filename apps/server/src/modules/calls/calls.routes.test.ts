@@ -1,28 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Call, CallTotals, CurrentCall } from '@liftwacht/contracts/calls';
-import { calls, lifts } from '../../db/schema.ts';
+import { calls } from '../../db/schema.ts';
+import { insertFourLifts } from '../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 // Test clock: 2026-03-10T09:00:00Z (10:00 in Amsterdam).
 let t: TestApp;
-const lift = { noord: 0, zuid: 0, gemeente: 0, vreemd: 0 };
+let lift: Awaited<ReturnType<typeof insertFourLifts>>;
 const id = { entrapment: 0, running: 0, falseAlarm: 0, other: 0, oldTest: 0, midnight: 0, client: 0, stranger: 0 };
 const at = (s: string) => new Date(s);
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const makeLift = async (organisationId: number, name: string) => {
-    const [row] = await db
-      .insert(lifts)
-      .values({ organisationId, name, address: `${name}weg 1` })
-      .returning({ id: lifts.id });
-    return row?.id ?? 0;
-  };
-  lift.noord = await makeLift(t.fixtures.org.owner, 'Lift Noord');
-  lift.zuid = await makeLift(t.fixtures.org.owner, 'Lift Zuid');
-  lift.gemeente = await makeLift(t.fixtures.org.client, 'Lift Gemeente');
-  lift.vreemd = await makeLift(t.fixtures.org.stranger, 'Lift Vreemd');
+  lift = await insertFourLifts(db, t.fixtures.org);
 
   const call = async (row: Omit<typeof calls.$inferInsert, 'status'>) => {
     const status = row.endedAt ? 'ended' : row.acknowledgedAt ? 'acknowledged' : 'received';
@@ -110,7 +101,7 @@ describe('GET /calls', () => {
     expect(data.totals).toEqual({ entrapment: 2, false_alarm: 1, test: 1, other: 0 });
     expect(data.items[1]).toEqual({
       id: id.entrapment,
-      lift: { id: lift.noord, name: 'Lift Noord', address: 'Lift Noordweg 1' },
+      lift: { id: lift.noord, name: 'Lift Noord', address: 'Lift Noordweg 1, Utrecht' },
       startedAt: '2026-03-10T07:30:00.000Z',
       acknowledgedAt: '2026-03-10T07:31:00.000Z',
       endedAt: '2026-03-10T08:10:00.000Z',

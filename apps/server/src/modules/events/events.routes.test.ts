@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDetail, LiftEvent } from '@liftwacht/contracts/events';
-import { calls, events, lifts, visits } from '../../db/schema.ts';
+import { calls, events, visits } from '../../db/schema.ts';
+import { insertFourLifts } from '../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 // Test clock: 2026-03-10T09:00:00Z (10:00 in Amsterdam).
 let t: TestApp;
-const lift = { noord: 0, zuid: 0, gemeente: 0, vreemd: 0 };
+let lift: Awaited<ReturnType<typeof insertFourLifts>>;
 const ev = { open1: 0, door: 0, feb: 0, sense: 0, battery: 0, client: 0, stranger: 0, midnight: 0 };
 const callId = { entrapment: 0, test: 0, falseAlarm: 0 };
 const visitId = { repair: 0 };
@@ -15,17 +16,7 @@ const at = (s: string) => new Date(s);
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const makeLift = async (organisationId: number, name: string) => {
-    const [row] = await db
-      .insert(lifts)
-      .values({ organisationId, name, address: `${name}weg 1, Utrecht` })
-      .returning({ id: lifts.id });
-    return row?.id ?? 0;
-  };
-  lift.noord = await makeLift(t.fixtures.org.owner, 'Lift Noord');
-  lift.zuid = await makeLift(t.fixtures.org.owner, 'Lift Zuid');
-  lift.gemeente = await makeLift(t.fixtures.org.client, 'Lift Gemeente');
-  lift.vreemd = await makeLift(t.fixtures.org.stranger, 'Lift Vreemd');
+  lift = await insertFourLifts(db, t.fixtures.org);
 
   const insert = async (row: typeof events.$inferInsert) => {
     const [r] = await db

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventTypes } from '@liftwacht/contracts/event-types';
-import { events, lifts, mailQueue, roles, subscriptions, userRoles, users } from '../../db/schema.ts';
+import { events, mailQueue, roles, subscriptions, userRoles, users } from '../../db/schema.ts';
 import { catalogue } from '../../lib/server-i18n.ts';
+import { insertFourLifts } from '../../test-support/fixtures.ts';
 import { createTestApp, decodeQuotedPrintable, type TestApp } from '../../test-support/test-app.ts';
 
 // Mails are read from the test app's outbox, one .eml per mail, as a fresh install writes them.
 let t: TestApp;
-const lift = { noord: 0, zuid: 0, gemeente: 0, vreemd: 0 };
+let lift: Awaited<ReturnType<typeof insertFourLifts>>;
 
 interface ReadMail {
   to: string;
@@ -30,17 +31,7 @@ const to = (user: { email: string }) => mails().filter((m) => m.to === user.emai
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const makeLift = async (organisationId: number, name: string) => {
-    const [row] = await db
-      .insert(lifts)
-      .values({ organisationId, name, address: `${name}weg 1, Utrecht` })
-      .returning({ id: lifts.id });
-    return row?.id ?? 0;
-  };
-  lift.noord = await makeLift(t.fixtures.org.owner, 'Lift Noord');
-  lift.zuid = await makeLift(t.fixtures.org.owner, 'Lift Zuid');
-  lift.gemeente = await makeLift(t.fixtures.org.client, 'Lift Gemeente');
-  lift.vreemd = await makeLift(t.fixtures.org.stranger, 'Lift Vreemd');
+  lift = await insertFourLifts(db, t.fixtures.org);
 
   const put = async (username: string, items: unknown[]) => {
     const token = await t.login(username);

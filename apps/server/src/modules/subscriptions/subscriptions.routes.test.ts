@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscriptions } from '@liftwacht/contracts/subscriptions';
-import { lifts, subscriptions } from '../../db/schema.ts';
+import { subscriptions } from '../../db/schema.ts';
+import { insertFourLifts } from '../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
-const lift = { noord: 0, zuid: 0, gemeente: 0, vreemd: 0 };
+let lift: Awaited<ReturnType<typeof insertFourLifts>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const makeLift = async (organisationId: number, name: string) => {
-    const [row] = await t.database.db
-      .insert(lifts)
-      .values({ organisationId, name, address: `${name}weg 1` })
-      .returning({ id: lifts.id });
-    return row?.id ?? 0;
-  };
-  lift.noord = await makeLift(t.fixtures.org.owner, 'Lift Noord');
-  lift.zuid = await makeLift(t.fixtures.org.owner, 'Lift Zuid');
-  lift.gemeente = await makeLift(t.fixtures.org.client, 'Lift Gemeente');
-  lift.vreemd = await makeLift(t.fixtures.org.stranger, 'Lift Vreemd');
+  lift = await insertFourLifts(t.database.db, t.fixtures.org);
 });
 afterAll(async () => {
   await t.close();
@@ -59,8 +50,8 @@ describe('subscriptions', () => {
         eventType: 'battery',
         liftIds: [lift.noord, lift.zuid],
         lifts: [
-          { id: lift.noord, name: 'Lift Noord', address: 'Lift Noordweg 1' },
-          { id: lift.zuid, name: 'Lift Zuid', address: 'Lift Zuidweg 1' },
+          { id: lift.noord, name: 'Lift Noord', address: 'Lift Noordweg 1, Utrecht' },
+          { id: lift.zuid, name: 'Lift Zuid', address: 'Lift Zuidweg 1, Utrecht' },
         ],
       },
     ]);
