@@ -1,13 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PageContainer } from '../../components/page-container.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { LiftsPage } from '../../features/lifts/components/lifts-page.tsx';
 
-// Placeholder: the lifts list and search is filled by issue 5.
 export function LiftsRoute() {
-  const { t } = useTranslation('lifts');
-  return (
-    <PageContainer>
-      <PageTitle title={t('list.title')} />
-    </PageContainer>
-  );
+  return <LiftsPage />;
 }

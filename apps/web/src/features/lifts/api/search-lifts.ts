@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { liftListResponseSchema, type LiftSearchCriteria } from '@liftwacht/contracts/lifts';
+import { liftListResponseSchema } from '@liftwacht/contracts/lifts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { LiftCriteria } from '../lib/advanced-criteria.ts';
 import type { LiftListParams } from './get-lifts.ts';
 
 export interface LiftSearchParams extends Omit<LiftListParams, 'search'> {
-  criteria: LiftSearchCriteria;
+  criteria: LiftCriteria;
 }
 
 /** POST /liftwacht/lift: the advanced search; the criteria travel as the body. */

@@ -17,6 +17,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { LiftStats } from '../../dashboard/components/lift-stats.tsx';
+import { useLiftRealtime } from '../../realtime/hooks/use-lift-realtime.ts';
 import { liftQueryOptions } from '../api/get-lift.ts';
 import { senseDataQueryOptions } from '../api/get-sense-data.ts';
 import { mergeReadings } from '../lib/sense-values.ts';
@@ -106,9 +107,10 @@ function LiftDetail({ lift }: { lift: Lift }) {
   // ── Realtime wiring point ─────────────────────────────────────────────────────────────────────
   // The socket client (features/realtime) feeds these three: its alerts, its connection state and
   // the live module readings, which are merged over the GET snapshot (later readings win).
-  const alerts: readonly RealtimeAlert[] = [];
-  const connection: RealtimeConnection = 'idle';
-  const senseReadings = senseData.data ? mergeReadings(senseData.data.items) : undefined;
+  const live = useLiftRealtime(lift.id, esNumber ?? undefined);
+  const alerts: readonly RealtimeAlert[] = live.alerts;
+  const connection: RealtimeConnection = live.connection;
+  const senseReadings = senseData.data ? mergeReadings(senseData.data.items, live.sensorReadings) : undefined;
   // ──────────────────────────────────────────────────────────────────────────────────────────────
 
   return (

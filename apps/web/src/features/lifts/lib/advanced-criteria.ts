@@ -1,5 +1,13 @@
-import { liftSearchTextFields, type LiftSearchCriteria, type LiftSearchTextField } from '@liftwacht/contracts/lifts';
+import type { z } from 'zod';
+import {
+  liftSearchTextFields,
+  type liftSearchCriteriaSchema,
+  type LiftSearchTextField,
+} from '@liftwacht/contracts/lifts';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
+
+/** The body as sent: defaults (statusMatch) may be left out, which keeps shared URLs short. */
+export type LiftCriteria = z.input<typeof liftSearchCriteriaSchema>;
 
 export type TriState = '' | 'yes' | 'no';
 
@@ -48,8 +56,8 @@ const text = (value: string): string | undefined => value.trim() || undefined;
 const dayCount = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));
 
 /** The body of POST /lift: only what the user filled in, so the URL stays short. */
-export function toCriteria(form: AdvancedForm): LiftSearchCriteria {
-  const criteria: Record<string, unknown> = {};
+export function toCriteria(form: AdvancedForm): LiftCriteria {
+  const criteria: LiftCriteria = {};
   for (const field of liftSearchTextFields) {
     const value = text(form.text[field]);
     if (value !== undefined) criteria[field] = value;
@@ -68,18 +76,18 @@ export function toCriteria(form: AdvancedForm): LiftSearchCriteria {
   if (interval) criteria.maintenanceIntervalDays = interval;
   const valid = range(text(form.validFrom), text(form.validTo), ['from', 'to']);
   if (valid) criteria.inspectionValidUntil = valid;
-  return criteria as LiftSearchCriteria;
+  return criteria;
 }
 
 /** The form for criteria read from the URL, so the panel opens with the active search. */
-export function toForm(criteria: LiftSearchCriteria): AdvancedForm {
+export function toForm(criteria: LiftCriteria): AdvancedForm {
   const form = emptyForm();
   for (const field of liftSearchTextFields) form.text[field] = criteria[field] ?? '';
   form.hasFlow = booleanToTri(criteria.hasFlow);
   form.hasIntercom = booleanToTri(criteria.hasIntercom);
   form.hasModule = booleanToTri(criteria.hasModule);
   form.statuses = [...(criteria.statuses ?? [])];
-  form.statusMatch = criteria.statusMatch;
+  form.statusMatch = criteria.statusMatch ?? 'any';
   form.commissionedFrom = criteria.commissionedOn?.from ?? '';
   form.commissionedTo = criteria.commissionedOn?.to ?? '';
   form.intervalMin = criteria.maintenanceIntervalDays?.min?.toString() ?? '';
@@ -90,7 +98,7 @@ export function toForm(criteria: LiftSearchCriteria): AdvancedForm {
 }
 
 /** How many criteria are set; 0 means the search answers "nothing" without asking (spec §5). */
-export function criteriaCount(criteria: LiftSearchCriteria): number {
+export function criteriaCount(criteria: LiftCriteria): number {
   let count = 0;
   for (const field of liftSearchTextFields) if (criteria[field]?.trim()) count += 1;
   for (const field of ['hasFlow', 'hasIntercom', 'hasModule'] as const)

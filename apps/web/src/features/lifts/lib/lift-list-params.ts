@@ -2,10 +2,10 @@ import {
   liftSearchCriteriaSchema,
   liftSortDirectionSchema,
   liftSortSchema,
-  type LiftSearchCriteria,
   type LiftSort,
   type LiftSortDirection,
 } from '@liftwacht/contracts/lifts';
+import type { LiftCriteria } from './advanced-criteria.ts';
 
 export const rowsPerPageOptions = [25, 50, 100] as const;
 const defaultRows = 25;
@@ -19,7 +19,7 @@ export interface LiftListState {
   sort: LiftSort;
   direction: LiftSortDirection;
   /** The advanced search's criteria; null when the free-text search is used. */
-  advanced: LiftSearchCriteria | null;
+  advanced: LiftCriteria | null;
 }
 
 export const defaultListState: LiftListState = {
@@ -31,12 +31,13 @@ export const defaultListState: LiftListState = {
   advanced: null,
 };
 
-function parseAdvanced(raw: string | null): LiftSearchCriteria | null {
+function parseAdvanced(raw: string | null): LiftCriteria | null {
   if (raw === null) return null;
   try {
-    const parsed = liftSearchCriteriaSchema.safeParse(JSON.parse(raw));
+    const json: unknown = JSON.parse(raw);
     // A hand-edited or outdated link falls back to the plain list rather than failing the page.
-    return parsed.success ? parsed.data : null;
+    // The criteria stay as written (defaults left out), so the URL does not grow on every change.
+    return liftSearchCriteriaSchema.safeParse(json).success ? (json as LiftCriteria) : null;
   } catch {
     return null;
   }

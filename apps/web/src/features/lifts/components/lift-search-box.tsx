@@ -1,0 +1,56 @@
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+
+interface LiftSearchBoxProps {
+  /** The search in the URL. */
+  value: string;
+  /** Called once typing pauses (or on Enter) with the trimmed text. */
+  onSearch: (search: string) => void;
+}
+
+/** The free-text search: one request per pause in typing, not per key. */
+export function LiftSearchBox({ value, onSearch }: LiftSearchBoxProps) {
+  const { t } = useTranslation('lifts');
+  const [text, setText] = useState(value);
+  const debounced = useDebouncedValue(text, 300);
+  // What the URL was last told, so an outside change (an advanced search, the back button) is
+  // shown in the box instead of being overwritten by the box's older text.
+  const sent = useRef(value);
+
+  useEffect(() => {
+    if (value === sent.current) return;
+    sent.current = value;
+    setText(value);
+  }, [value]);
+
+  useEffect(() => {
+    // Only once the text has settled: right after an outside change the debounced value is stale.
+    if (debounced !== text) return;
+    const next = debounced.trim();
+    if (next === sent.current) return;
+    sent.current = next;
+    onSearch(next);
+  }, [debounced, text, onSearch]);
+
+  return (
+    <TextField
+      type="search"
+      label={t('list.searchLabel')}
+      placeholder={t('list.searchPlaceholder')}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        const next = text.trim();
+        if (next === sent.current) return;
+        sent.current = next;
+        onSearch(next);
+      }}
+      size="small"
+      sx={{ minWidth: { xs: '100%', sm: 360 } }}
+      slotProps={{ htmlInput: { maxLength: 200 } }}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Lift, LiftSort, LiftSortDirection } from '@liftwacht/contracts/lifts';
+import { paths } from '../../../app/paths.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { nonBlank } from '../../../lib/non-blank.ts';
+
+interface LiftsTableProps {
+  lifts: readonly Lift[];
+  sort: LiftSort;
+  direction: LiftSortDirection;
+  onSort: (sort: LiftSort) => void;
+}
+
+type Column = 'id' | 'name' | 'address' | 'postalCode' | 'city' | 'buildingName' | 'esNumber' | 'updatedAt';
+const columns: readonly Column[] = [
+  'id',
+  'name',
+  'address',
+  'postalCode',
+  'city',
+  'buildingName',
+  'esNumber',
+  'updatedAt',
+];
+
+export function LiftsTable({ lifts, sort, direction, onSort }: LiftsTableProps) {
+  const { t, i18n } = useTranslation('lifts');
+  const navigate = useNavigate();
+  const notSet = t('details.notSet');
+
+  const cell = (lift: Lift, column: Column) => {
+    switch (column) {
+      case 'id':
+        return lift.id;
+      case 'name':
+        return (
+          <Link component={RouterLink} to={paths.lift(lift.id)} onClick={(event) => event.stopPropagation()}>
+            {nonBlank(lift.details.liftname) ?? t('header.fallbackName')}
+          </Link>
+        );
+      case 'address':
+      case 'postalCode':
+      case 'city':
+      case 'buildingName':
+        return nonBlank(lift.details[column]) ?? notSet;
+      case 'esNumber':
+        return lift.module?.esNumber ?? notSet;
+      case 'updatedAt':
+        return formatDateTime(lift.details.updatedAt, i18n.language);
+    }
+  };
+
+  return (
+    <Table size="small" aria-label={t('list.tableLabel')}>
+      <TableHead>
+        <TableRow>
+          {columns.map((column) => (
+            <TableCell key={column} sortDirection={column === sort ? direction : false}>
+              <TableSortLabel
+                active={column === sort}
+                direction={column === sort ? direction : 'asc'}
+                onClick={() => onSort(column)}
+              >
+                {t(`columns.${column}`)}
+              </TableSortLabel>
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {lifts.map((lift) => (
+          // The whole row opens the lift for mouse users; the name link does it for keyboards.
+          <TableRow key={lift.id} hover onClick={() => void navigate(paths.lift(lift.id))} sx={{ cursor: 'pointer' }}>
+            {columns.map((column) => (
+              <TableCell key={column}>{cell(lift, column)}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { countersQuerySchema } from '@liftwacht/contracts/lifts';
+import { durationParts } from './format-duration.ts';
+import { energyRange, rideChartRange } from './counter-ranges.ts';
+
+describe('counter chart ranges', () => {
+  // 23:30 UTC on 31 December is already 1 January in Amsterdam.
+  const now = new Date('2026-12-31T23:30:00Z');
+
+  it('uses Amsterdam days, whatever the browser’s zone', () => {
+    expect(rideChartRange('quarterHours', now)).toEqual({ interval: '15m', from: '2026-12-31', to: '2027-01-01' });
+    expect(rideChartRange('years', now)).toEqual({ interval: 'year', from: '2018-01-01', to: '2027-01-01' });
+    expect(rideChartRange('weeks', now)).toEqual({ interval: 'week', from: '2026-01-09', to: '2027-01-01' });
+    expect(energyRange(now)).toEqual({ interval: 'month', from: '2026-02-01', to: '2027-01-01' });
+  });
+
+  it('stays within what the server accepts per interval', () => {
+    for (const chart of ['quarterHours', 'weeks', 'years'] as const) {
+      expect(countersQuerySchema.safeParse(rideChartRange(chart, now)).success).toBe(true);
+    }
+    expect(countersQuerySchema.safeParse({ ...energyRange(now), kind: 'energy_wh' }).success).toBe(true);
+  });
+});
+
+describe('visit durations', () => {
+  it('reads as minutes, hours and minutes, or days and hours', () => {
+    expect(durationParts(59)).toEqual({ unit: 'minutes', minutes: 0 });
+    expect(durationParts(5400)).toEqual({ unit: 'hours', hours: 1, minutes: 30 });
+    expect(durationParts(90_000)).toEqual({ unit: 'days', days: 1, hours: 1 });
+  });
+});
