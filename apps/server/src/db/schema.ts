@@ -332,6 +332,24 @@ export const dailyCounters = pgTable(
   (t) => [primaryKey({ columns: [t.liftId, t.kind, t.day] })],
 );
 
+// Per-lift, per-local-month running totals of daily_counters, so an organisation's energy over a
+// year reads 13 rows per lift instead of 365. through_day[d] = the sum of days 1..d of the month
+// (days past the month's end repeat its total), so any run of days is one subtraction. Kept by
+// triggers on daily_counters (migration 0004), whichever code writes the days.
+export const monthlyCounters = pgTable(
+  'monthly_counters',
+  {
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    // first local day of the month
+    month: date('month', { mode: 'string' }).notNull(),
+    throughDay: bigint('through_day', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.liftId, t.kind, t.month] })],
+);
+
 // Per-lift, per-day unavailable seconds inside the 07–19 business window, kept next to the events
 // so a year's availability never scans raw intervals; the stats engine recomputes exactly on demand.
 export const dailyAvailability = pgTable(

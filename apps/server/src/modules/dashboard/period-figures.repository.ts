@@ -98,12 +98,26 @@ export class PeriodFiguresRepository {
     return rows.map((r) => ({ ...r, value: r.figure === 'maintenanceExpired' ? Number(r.value) : r.value }));
   }
 
+  /**
+   * Energy over local days from..to from the monthly running totals: per lift a whole month is its
+   * last running total, a partial first or last month the difference of two (13 rows a lift for a
+   * year, where daily_counters would give 365).
+   */
   async energyWh(scope: LiftScope, p: BusinessPeriod): Promise<number> {
+    const fromMonth = `${p.from.slice(0, 7)}-01`;
+    const toMonth = `${p.to.slice(0, 7)}-01`;
+    const firstDay = Number(p.from.slice(8, 10));
+    const lastDay = Number(p.to.slice(8, 10));
     const [row] = await sqlRows<{ wh: number }>(
       this.db,
-      sql`select coalesce(sum(dc.value), 0)::float8 as wh
-          from daily_counters dc join lifts l on l.id = dc.lift_id
-          where ${liftScopeSql(scope)} and dc.kind = 'energy_wh' and dc.day between ${p.from}::date and ${p.to}::date`,
+      sql`select coalesce(sum(
+                   mc.through_day[case when mc.month = ${toMonth}::date then ${lastDay}::int else 31 end]
+                   - case when mc.month = ${fromMonth}::date and ${firstDay}::int > 1
+                          then mc.through_day[${firstDay}::int - 1] else 0 end
+                 ), 0)::float8 as wh
+          from monthly_counters mc join lifts l on l.id = mc.lift_id
+          where ${liftScopeSql(scope)} and mc.kind = 'energy_wh'
+            and mc.month between ${fromMonth}::date and ${toMonth}::date`,
     );
     return row?.wh ?? 0;
   }
