@@ -22,8 +22,8 @@ async function quietLift(page: Page, organisationId: number): Promise<LiftWithMo
   });
   const busy = new Set(current.items.map((call) => call.lift.id));
   const lifts = await apiData<LiftListResponse['data']>(page, '/lift', { organisationId, limit: 200, offset: 0 });
-  const lift = lifts.items.find((item) => item.module !== null && !busy.has(item.id));
-  if (!lift?.module) throw new Error('no demo lift with a module and without a running call');
+  const lift = lifts.items.find((item) => item.module !== null && item.details.liftname && !busy.has(item.id));
+  if (!lift?.module || !lift.details.liftname) throw new Error('no named demo lift with a module and no running call');
   return { id: lift.id, name: lift.details.liftname, esNumber: lift.module.esNumber };
 }
 

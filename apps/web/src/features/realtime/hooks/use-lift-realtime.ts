@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleStatus } from '@liftwacht/contracts/realtime';
+import type { SenseReading } from '@liftwacht/contracts/sense';
 import { alertText } from '../lib/alert-text.ts';
 import type { ConnectionState } from '../lib/lift-connection.ts';
 import { liftConnections } from '../lib/lift-connections.ts';
@@ -23,6 +24,8 @@ export interface LiftRealtime {
   alerts: readonly RealtimeAlert[];
   /** Latest value per reading (`f…`, `e…`) and level (`available`, `floor`, `faults`, `sensorFailures`). */
   sensorData: Readonly<Record<string, unknown>>;
+  /** The same values with when each was observed, to merge over the GET sense-data snapshot. */
+  sensorReadings: readonly SenseReading[];
   moduleStatus?: ModuleStatus;
 }
 
@@ -82,10 +85,19 @@ export function useLiftRealtime(liftId: number | string, esNumber: string | unde
       })),
     [state.alerts, t],
   );
+  const sensorReadings = useMemo(
+    () =>
+      Object.entries(state.sensorData).flatMap(([key, value]) => {
+        const at = state.sensorAt[key];
+        return at === undefined ? [] : [{ key, value, at: new Date(at).toISOString() }];
+      }),
+    [state.sensorData, state.sensorAt],
+  );
   return {
     connection: state.connection,
     alerts,
     sensorData: state.sensorData,
+    sensorReadings,
     ...(state.moduleStatus ? { moduleStatus: state.moduleStatus } : {}),
   };
 }
