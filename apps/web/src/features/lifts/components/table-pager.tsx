@@ -24,6 +24,7 @@ export function TablePager({ total, page, rows, rowsPerPageOptions, onPage, onRo
       onRowsPerPageChange={(event) => onRows(Number(event.target.value))}
       labelRowsPerPage={t('pagination.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) => t('pagination.displayed', { from, to, count })}
+      getItemAriaLabel={(type) => t(`pagination.${type}`)}
     />
   );
 }
