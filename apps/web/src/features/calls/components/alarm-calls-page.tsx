@@ -16,11 +16,10 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { getSessionState, type SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { callsQueryOptions } from '../api/get-calls.ts';
-import { usePermission } from '../hooks/use-permission.ts';
-import type { LiftChoice } from '../../lifts/lib/lift-choice.ts';
+import { usePermission } from '../../../lib/use-permission.ts';
 import { CallTotals } from './call-totals.tsx';
 import { CallsTable } from './calls-table.tsx';
-import { LiftPicker } from '../../lifts/components/lift-picker.tsx';
+import { LiftPicker, type LiftChoice } from '../../../components/lift-picker.tsx';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 const rowsPerPageOptions = [25, 50, 100];

@@ -6,8 +6,8 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { useTranslation } from 'react-i18next';
 import type { Call, CallSort, SortOrder } from '@liftwacht/contracts/calls';
-import { formatDateTime } from '../lib/format-date-time.ts';
-import { formatDuration } from '../lib/format-duration.ts';
+import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
+import { formatDuration } from '../../../lib/format-clock-duration.ts';
 
 type ColumnKey =
   | 'fields.lift'
@@ -62,9 +62,9 @@ export function CallsTable({ calls, sort, order, onSort }: CallsTableProps) {
         {calls.map((call) => (
           <TableRow key={call.id} hover>
             <TableCell>{call.lift.name}</TableCell>
-            <TableCell>{formatDateTime(call.startedAt, i18n.language)}</TableCell>
-            <TableCell>{formatDateTime(call.acknowledgedAt, i18n.language)}</TableCell>
-            <TableCell>{formatDateTime(call.endedAt, i18n.language)}</TableCell>
+            <TableCell>{formatDateTimeWithSeconds(call.startedAt, i18n.language)}</TableCell>
+            <TableCell>{formatDateTimeWithSeconds(call.acknowledgedAt, i18n.language)}</TableCell>
+            <TableCell>{formatDateTimeWithSeconds(call.endedAt, i18n.language)}</TableCell>
             <TableCell>{formatDuration(call.durationSeconds)}</TableCell>
             <TableCell>{t(`kinds.${call.kind}`)}</TableCell>
             <TableCell>{t(`statuses.${call.status}`)}</TableCell>

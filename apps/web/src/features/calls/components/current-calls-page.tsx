@@ -18,9 +18,9 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { useRefetchOnOrganisationChange } from '../../realtime/hooks/use-refetch-on-organisation-change.ts';
 import { currentCallsQueryOptions } from '../api/get-current-calls.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { usePermission } from '../hooks/use-permission.ts';
-import { formatDateTime } from '../lib/format-date-time.ts';
-import { formatDuration } from '../lib/format-duration.ts';
+import { usePermission } from '../../../lib/use-permission.ts';
+import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
+import { formatDuration } from '../../../lib/format-clock-duration.ts';
 import { runningSecondsAt } from '../lib/running-seconds.ts';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
@@ -88,8 +88,8 @@ function CurrentCallsList({ organisationId }: { organisationId: number }) {
             {query.data.items.map((call) => (
               <TableRow key={call.id}>
                 <TableCell>{call.lift.name}</TableCell>
-                <TableCell>{formatDateTime(call.startedAt, i18n.language)}</TableCell>
-                <TableCell>{formatDateTime(call.acknowledgedAt, i18n.language)}</TableCell>
+                <TableCell>{formatDateTimeWithSeconds(call.startedAt, i18n.language)}</TableCell>
+                <TableCell>{formatDateTimeWithSeconds(call.acknowledgedAt, i18n.language)}</TableCell>
                 <TableCell>{t(`kinds.${call.kind}`)}</TableCell>
                 <TableCell>{t(`statuses.${call.status}`)}</TableCell>
                 <TableCell>

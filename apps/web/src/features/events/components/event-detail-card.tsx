@@ -7,8 +7,8 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EventDetail } from '@liftwacht/contracts/events';
 import { paths } from '../../../app/paths.ts';
-import { formatDateTime } from '../lib/format-date-time.ts';
-import { formatDuration } from '../lib/format-duration.ts';
+import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
+import { formatDuration } from '../../../lib/format-clock-duration.ts';
 import { EventRelatedCalls } from './event-related-calls.tsx';
 import { EventRelatedVisits } from './event-related-visits.tsx';
 
@@ -23,8 +23,8 @@ export function EventDetailCard({ event }: { event: EventDetail }) {
       </Link>,
     ],
     [t('fields.floor'), event.floor ?? t('notSet')],
-    [t('fields.startedAt'), formatDateTime(event.startedAt, i18n.language)],
-    [t('fields.endedAt'), formatDateTime(event.endedAt, i18n.language)],
+    [t('fields.startedAt'), formatDateTimeWithSeconds(event.startedAt, i18n.language)],
+    [t('fields.endedAt'), formatDateTimeWithSeconds(event.endedAt, i18n.language)],
     [t('fields.duration'), formatDuration(event.durationSeconds)],
     [t('fields.status'), event.closed ? t('status.closed') : t('status.open')],
   ];

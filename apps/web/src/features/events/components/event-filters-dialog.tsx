@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
 import { emptyEventFilters, type EventFilters } from '../lib/event-filters.ts';
-import { LiftPicker } from '../../lifts/components/lift-picker.tsx';
+import { LiftPicker } from '../../../components/lift-picker.tsx';
 
 interface EventFiltersDialogProps {
   organisationId: number;

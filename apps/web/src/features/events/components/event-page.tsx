@@ -11,7 +11,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { eventQueryOptions } from '../api/get-event.ts';
-import { usePermission } from '../hooks/use-permission.ts';
+import { usePermission } from '../../../lib/use-permission.ts';
 import { EventDetailCard } from './event-detail-card.tsx';
 
 /** Also the target of the notification mails' deep link, so it never redirects on its own. */

@@ -6,8 +6,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { EventDetail } from '@liftwacht/contracts/events';
-import { formatDateTime } from '../lib/format-date-time.ts';
-import { formatDuration } from '../lib/format-duration.ts';
+import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
+import { formatDuration } from '../../../lib/format-clock-duration.ts';
 
 export function EventRelatedCalls({ calls }: { calls: EventDetail['calls'] }) {
   const { t, i18n } = useTranslation('events');
@@ -31,8 +31,8 @@ export function EventRelatedCalls({ calls }: { calls: EventDetail['calls'] }) {
           <TableBody>
             {calls.items.map((call) => (
               <TableRow key={call.id}>
-                <TableCell>{formatDateTime(call.startedAt, i18n.language)}</TableCell>
-                <TableCell>{formatDateTime(call.endedAt, i18n.language)}</TableCell>
+                <TableCell>{formatDateTimeWithSeconds(call.startedAt, i18n.language)}</TableCell>
+                <TableCell>{formatDateTimeWithSeconds(call.endedAt, i18n.language)}</TableCell>
                 <TableCell>{formatDuration(call.durationSeconds)}</TableCell>
                 <TableCell>{t(`callKinds.${call.kind}`)}</TableCell>
               </TableRow>

@@ -6,7 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { EventDetail } from '@liftwacht/contracts/events';
-import { formatDateTime } from '../lib/format-date-time.ts';
+import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 
 type LabelGroup = 'visitTypes' | 'visitRoles' | 'visitStates';
 
@@ -40,8 +40,8 @@ export function EventRelatedVisits({ visits }: { visits: EventDetail['visits'] }
                 <TableCell>{label('visitTypes', visit.type)}</TableCell>
                 <TableCell>{label('visitRoles', visit.role)}</TableCell>
                 <TableCell>{label('visitStates', visit.state)}</TableCell>
-                <TableCell>{formatDateTime(visit.startedAt, i18n.language)}</TableCell>
-                <TableCell>{formatDateTime(visit.endedAt, i18n.language)}</TableCell>
+                <TableCell>{formatDateTimeWithSeconds(visit.startedAt, i18n.language)}</TableCell>
+                <TableCell>{formatDateTimeWithSeconds(visit.endedAt, i18n.language)}</TableCell>
                 <TableCell>{visit.person ?? t('notSet')}</TableCell>
               </TableRow>
             ))}

@@ -20,7 +20,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { eventsQueryOptions } from '../api/get-events.ts';
-import { usePermission } from '../hooks/use-permission.ts';
+import { usePermission } from '../../../lib/use-permission.ts';
 import { useEventFilters } from '../hooks/use-event-filters.ts';
 import { activeFilterCount, type EventFilters } from '../lib/event-filters.ts';
 import { EventFiltersDialog } from './event-filters-dialog.tsx';

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@liftwacht/contracts/calls';
 import type { EventSort, LiftEvent } from '@liftwacht/contracts/events';
 import { paths } from '../../../app/paths.ts';
-import { formatDateTime } from '../lib/format-date-time.ts';
-import { formatDuration } from '../lib/format-duration.ts';
+import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
+import { formatDuration } from '../../../lib/format-clock-duration.ts';
 
 interface EventsTableProps {
   events: LiftEvent[];
@@ -73,8 +73,8 @@ export function EventsTable({ events, sort, order, onSort }: EventsTableProps) {
             </TableCell>
             <TableCell>{event.lift.name}</TableCell>
             <TableCell>{event.floor ?? t('notSet')}</TableCell>
-            <TableCell>{formatDateTime(event.startedAt, i18n.language)}</TableCell>
-            <TableCell>{formatDateTime(event.endedAt, i18n.language)}</TableCell>
+            <TableCell>{formatDateTimeWithSeconds(event.startedAt, i18n.language)}</TableCell>
+            <TableCell>{formatDateTimeWithSeconds(event.endedAt, i18n.language)}</TableCell>
             <TableCell>{formatDuration(event.durationSeconds)}</TableCell>
             <TableCell>{event.closed ? t('status.closed') : t('status.open')}</TableCell>
           </TableRow>

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { EventType } from '@liftwacht/contracts/event-types';
 import type { SubscriptionRow as Row } from '../lib/subscription-form.ts';
-import { LiftPicker } from '../../lifts/components/lift-picker.tsx';
+import { LiftPicker } from '../../../components/lift-picker.tsx';
 
 interface SubscriptionRowProps {
   type: EventType;

@@ -15,7 +15,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { saveSubscriptions, subscriptionsQueryKey, subscriptionsQueryOptions } from '../api/subscriptions.ts';
-import { usePermission } from '../hooks/use-permission.ts';
+import { usePermission } from '../../../lib/use-permission.ts';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard.ts';
 import {
   formFromSubscriptions,

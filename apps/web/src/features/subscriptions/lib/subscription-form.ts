@@ -2,7 +2,7 @@
 // chosen lifts. Pure functions, so saving and the unsaved-changes check are tested on their own.
 import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
 import type { Subscriptions, SubscriptionsUpdate } from '@liftwacht/contracts/subscriptions';
-import type { LiftChoice } from '../../lifts/lib/lift-choice.ts';
+import type { LiftChoice } from '../../../components/lift-picker.tsx';
 
 export interface SubscriptionRow {
   enabled: boolean;

@@ -1,6 +1,5 @@
 // Durations as a clock reading ("4:05", "1:02:03", "2 d 03:04:05"): the same in Dutch and English,
-// so no translation is needed and columns line up. Kept per feature because features never import
-// each other (events has the same helper).
+// so no translation is needed and columns line up (calls and events).
 const pad = (value: number): string => String(value).padStart(2, '0');
 
 export function formatDuration(totalSeconds: number): string {
