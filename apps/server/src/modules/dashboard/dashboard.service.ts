@@ -155,17 +155,16 @@ export class DashboardService {
 
   private async periodStats(scope: LiftScope, period: BusinessPeriod): Promise<PeriodStats> {
     const now = this.clock.now();
-    const [availability, figureRows, energyWh] = await Promise.all([
+    const [availability, figureTotals, energyWh] = await Promise.all([
       computeAvailabilities(this.availability, ['unavailable', 'intercom_unavailable'], scope, period, now),
-      this.figures.figures(scope, period, now),
+      this.figures.totals(scope, period, now),
       this.figures.energyWh(scope, period),
     ]);
     const lift = availability.get('unavailable');
     const intercom = availability.get('intercom_unavailable');
     if (!lift || !intercom) throw new Error('availability not computed');
-    const total = (figure: PeriodFigure) =>
-      figureRows.filter((r) => r.figure === figure).reduce((sum, r) => sum + r.count, 0);
-    const lifts = (figure: PeriodFigure) => figureRows.filter((r) => r.figure === figure).length;
+    const total = (figure: PeriodFigure) => figureTotals.find((r) => r.figure === figure)?.count ?? 0;
+    const lifts = (figure: PeriodFigure) => figureTotals.find((r) => r.figure === figure)?.lifts ?? 0;
     return {
       view: 'period',
       from: period.from,

@@ -1,6 +1,6 @@
 // Inspection and maintenance figures of a period, per lift (DESIGN §4: 18-month inspections,
 // maintenance on time within ±10 % of the interval).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -15,6 +15,14 @@ export type PeriodFigure =
   | 'maintenanceExpired'
   | 'maintenanceVisits';
 
+export interface PeriodFigureTotal {
+  figure: PeriodFigure;
+  /** Occurrences over all lifts. */
+  count: number;
+  /** Lifts with at least one. */
+  lifts: number;
+}
+
 export interface PeriodFigureRow {
   liftId: number;
   figure: PeriodFigure;
@@ -24,17 +32,65 @@ export interface PeriodFigureRow {
   value: string | number | null;
 }
 
+// 90 % and 110 % of a day (77,760 s and 95,040 s): "interval days × this" is the on-time bound as
+// an exact interval. Comparing intervals avoids numeric arithmetic on every visit, which cost more
+// than the rest of the query.
+const earliestOnTime = sql`interval '77760 seconds'`;
+const latestOnTime = sql`interval '95040 seconds'`;
+
 export class PeriodFiguresRepository {
   constructor(private readonly db: Db) {}
 
+  /** Per lift and figure: what the stats details list. */
   async figures(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<PeriodFigureRow[]> {
-    const nowTs = sql`${now.toISOString()}::timestamptz`;
-    // The period as far as it has happened: figures never count the future.
-    const endTs = sql`least(${periodEndSql(p)}, ${nowTs})`;
-    const endDay = sql`least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date)`;
-    const rows = await sqlRows<PeriodFigureRow>(
+    const rows = await sqlRows<PeriodFigureRow>(this.db, perLiftFiguresSql(scope, p, now));
+    return rows.map((r) => ({ ...r, value: r.figure === 'maintenanceExpired' ? Number(r.value) : r.value }));
+  }
+
+  /**
+   * Per figure: occurrences and lifts, what the period view shows. Summed in SQL: the per-lift rows
+   * of a large fleet number tens of thousands, and carrying them to Node cost more than the query.
+   */
+  async totals(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<PeriodFigureTotal[]> {
+    return sqlRows<PeriodFigureTotal>(
       this.db,
-      sql`
+      sql`select f.figure, sum(f.count)::int as count, count(*)::int as lifts
+          from (${perLiftFiguresSql(scope, p, now)}) f
+          group by f.figure`,
+    );
+  }
+
+  /**
+   * Energy over local days from..to from the monthly running totals: per lift a whole month is its
+   * last running total, a partial first or last month the difference of two (13 rows a lift for a
+   * year, where daily_counters would give 365).
+   */
+  async energyWh(scope: LiftScope, p: BusinessPeriod): Promise<number> {
+    const fromMonth = `${p.from.slice(0, 7)}-01`;
+    const toMonth = `${p.to.slice(0, 7)}-01`;
+    const firstDay = Number(p.from.slice(8, 10));
+    const lastDay = Number(p.to.slice(8, 10));
+    const [row] = await sqlRows<{ wh: number }>(
+      this.db,
+      sql`select coalesce(sum(
+                   mc.through_day[case when mc.month = ${toMonth}::date then ${lastDay}::int else 31 end]
+                   - case when mc.month = ${fromMonth}::date and ${firstDay}::int > 1
+                          then mc.through_day[${firstDay}::int - 1] else 0 end
+                 ), 0)::float8 as wh
+          from monthly_counters mc join lifts l on l.id = mc.lift_id
+          where ${liftScopeSql(scope)} and mc.kind = 'energy_wh'
+            and mc.month between ${fromMonth}::date and ${toMonth}::date`,
+    );
+    return row?.wh ?? 0;
+  }
+}
+
+function perLiftFiguresSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
+  const nowTs = sql`${now.toISOString()}::timestamptz`;
+  // The period as far as it has happened: figures never count the future.
+  const endTs = sql`least(${periodEndSql(p)}, ${nowTs})`;
+  const endDay = sql`least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date)`;
+  return sql`
       with scoped as (
         select l.id, l.maintenance_interval_days as interval_days from lifts l where ${liftScopeSql(scope)}
       ),
@@ -49,8 +105,8 @@ export class PeriodFiguresRepository {
         select lift_id, started_at,
                case
                  when previous_at is null then null
-                 when extract(epoch from started_at - previous_at) / 86400 < interval_days * 0.9 then 'maintenanceBeforeInterval'
-                 when extract(epoch from started_at - previous_at) / 86400 > interval_days * 1.1 then 'maintenanceAfterInterval'
+                 when started_at - previous_at < interval_days * ${earliestOnTime} then 'maintenanceBeforeInterval'
+                 when started_at - previous_at > interval_days * ${latestOnTime} then 'maintenanceAfterInterval'
                  else 'maintenanceOnInterval'
                end as figure
         from maintenance
@@ -60,7 +116,7 @@ export class PeriodFiguresRepository {
         -- A gap after a visit (to the next visit, or to the end of the period when none followed)
         -- is exceeded from visit + 110 % of the interval on; it counts when that overlaps the period.
         select m.lift_id,
-               m.started_at + make_interval(secs => m.interval_days * 1.1 * 86400) as overdue_from,
+               m.started_at + m.interval_days * ${latestOnTime} as overdue_from,
                coalesce(m.next_at, ${endTs}) as gap_end
         from maintenance m
       ),
@@ -93,32 +149,5 @@ export class PeriodFiguresRepository {
              max(floor(extract(epoch from least(gap_end, ${endTs}) - overdue_from) / 86400))::int::text
       from overdue
       where overdue_from < gap_end and overdue_from < ${endTs} and gap_end > ${periodStartSql(p)}
-      group by lift_id`,
-    );
-    return rows.map((r) => ({ ...r, value: r.figure === 'maintenanceExpired' ? Number(r.value) : r.value }));
-  }
-
-  /**
-   * Energy over local days from..to from the monthly running totals: per lift a whole month is its
-   * last running total, a partial first or last month the difference of two (13 rows a lift for a
-   * year, where daily_counters would give 365).
-   */
-  async energyWh(scope: LiftScope, p: BusinessPeriod): Promise<number> {
-    const fromMonth = `${p.from.slice(0, 7)}-01`;
-    const toMonth = `${p.to.slice(0, 7)}-01`;
-    const firstDay = Number(p.from.slice(8, 10));
-    const lastDay = Number(p.to.slice(8, 10));
-    const [row] = await sqlRows<{ wh: number }>(
-      this.db,
-      sql`select coalesce(sum(
-                   mc.through_day[case when mc.month = ${toMonth}::date then ${lastDay}::int else 31 end]
-                   - case when mc.month = ${fromMonth}::date and ${firstDay}::int > 1
-                          then mc.through_day[${firstDay}::int - 1] else 0 end
-                 ), 0)::float8 as wh
-          from monthly_counters mc join lifts l on l.id = mc.lift_id
-          where ${liftScopeSql(scope)} and mc.kind = 'energy_wh'
-            and mc.month between ${fromMonth}::date and ${toMonth}::date`,
-    );
-    return row?.wh ?? 0;
-  }
+      group by lift_id`;
 }
