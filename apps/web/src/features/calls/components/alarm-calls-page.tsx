@@ -1,18 +1,13 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import TableContainer from '@mui/material/TableContainer';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallKind, CallSort, SortOrder } from '@liftwacht/contracts/calls';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { PagedResults } from '../../../components/paged-results.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { getSessionState, type SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { callsQueryOptions } from '../api/get-calls.ts';
@@ -44,7 +39,6 @@ export function AlarmCallsPage() {
 
 function AlarmCallsList({ organisationId }: { organisationId: number }) {
   const { t } = useTranslation('calls');
-  const { t: tc } = useTranslation();
   // Starts from the shell's date range (spec §3; the current month when none is stored); changing
   // it here narrows this list only and leaves the dashboard's period alone.
   const [from, setFrom] = useState(() => getSessionState().startDate);
@@ -125,43 +119,20 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
           <CallTotals totals={query.data.totals} selected={kinds} onToggle={toggleKind} />
         </Box>
       ) : null}
-      {query.isFetching ? <LinearProgress aria-label={tc('loading')} /> : null}
-      {query.isError ? (
-        <ErrorPanel
-          title={tc('errors.page.title')}
-          message={apiErrorMessage(query.error, tc)}
-          actionLabel={tc('errors.page.action')}
-          onAction={() => void query.refetch()}
-        />
-      ) : query.data ? (
-        query.data.total === 0 ? (
-          <Typography role="status" sx={{ py: 3 }}>
-            {t('alarmCalls.empty')}
-          </Typography>
-        ) : (
-          <Paper variant="outlined">
-            <TableContainer>
-              <CallsTable calls={query.data.items} sort={sort} order={order} onSort={changeSort} />
-            </TableContainer>
-            <TablePagination
-              component="div"
-              count={query.data.total}
-              page={page}
-              onPageChange={(_event, next) => setPage(next)}
-              rowsPerPage={limit}
-              rowsPerPageOptions={rowsPerPageOptions}
-              onRowsPerPageChange={(event) => {
-                setLimit(Number(event.target.value));
-                setPage(0);
-              }}
-              labelRowsPerPage={t('pagination.rowsPerPage')}
-              labelDisplayedRows={({ from: first, to: last, count }) =>
-                t('pagination.displayed', { from: first, to: last, count })
-              }
-            />
-          </Paper>
-        )
-      ) : null}
+      <PagedResults
+        query={query}
+        emptyText={t('alarmCalls.empty')}
+        page={page}
+        rows={limit}
+        rowsPerPageOptions={rowsPerPageOptions}
+        onPage={setPage}
+        onRows={(rows) => {
+          setLimit(rows);
+          setPage(0);
+        }}
+      >
+        {(data) => <CallsTable calls={data.items} sort={sort} order={order} onSort={changeSort} />}
+      </PagedResults>
     </>
   );
 }

@@ -2,21 +2,16 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import TableContainer from '@mui/material/TableContainer';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@liftwacht/contracts/calls';
 import type { EventSort } from '@liftwacht/contracts/events';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
+import { PagedResults } from '../../../components/paged-results.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { eventsQueryOptions } from '../api/get-events.ts';
@@ -49,7 +44,6 @@ export function EventsPage() {
 
 function EventsList({ organisationId }: { organisationId: number }) {
   const { t } = useTranslation('events');
-  const { t: tc } = useTranslation();
   const [filters, setFilters] = useEventFilters();
   const [sort, setSort] = useState<EventSort>('startedAt');
   const [order, setOrder] = useState<SortOrder>('desc');
@@ -103,41 +97,20 @@ function EventsList({ organisationId }: { organisationId: number }) {
           }}
         />
       ) : null}
-      {query.isFetching ? <LinearProgress aria-label={tc('loading')} /> : null}
-      {query.isError ? (
-        <ErrorPanel
-          title={tc('errors.page.title')}
-          message={apiErrorMessage(query.error, tc)}
-          actionLabel={tc('errors.page.action')}
-          onAction={() => void query.refetch()}
-        />
-      ) : query.data ? (
-        query.data.total === 0 ? (
-          <Typography role="status" sx={{ py: 3 }}>
-            {t('list.empty')}
-          </Typography>
-        ) : (
-          <Paper variant="outlined">
-            <TableContainer>
-              <EventsTable events={query.data.items} sort={sort} order={order} onSort={changeSort} />
-            </TableContainer>
-            <TablePagination
-              component="div"
-              count={query.data.total}
-              page={page}
-              onPageChange={(_event, next) => setPage(next)}
-              rowsPerPage={limit}
-              rowsPerPageOptions={rowsPerPageOptions}
-              onRowsPerPageChange={(event) => {
-                setLimit(Number(event.target.value));
-                setPage(0);
-              }}
-              labelRowsPerPage={t('pagination.rowsPerPage')}
-              labelDisplayedRows={({ from, to, count: total }) => t('pagination.displayed', { from, to, count: total })}
-            />
-          </Paper>
-        )
-      ) : null}
+      <PagedResults
+        query={query}
+        emptyText={t('list.empty')}
+        page={page}
+        rows={limit}
+        rowsPerPageOptions={rowsPerPageOptions}
+        onPage={setPage}
+        onRows={(rows) => {
+          setLimit(rows);
+          setPage(0);
+        }}
+      >
+        {(data) => <EventsTable events={data.items} sort={sort} order={order} onSort={changeSort} />}
+      </PagedResults>
     </>
   );
 }
