@@ -9,9 +9,10 @@ import { demoUsers, logIn } from './support/demo.ts';
 import { moduleFrame, publishModuleMessage, type LiftWithModule } from './support/modules.ts';
 
 async function chosenOrganisation(page: Page): Promise<number> {
-  const stored = await page.evaluate(() => localStorage.getItem('liftwacht-organisation-id'));
-  if (!stored) throw new Error('no organisation chosen after login');
-  return Number(stored);
+  // The app picks the user's organisation once the organisation list has loaded.
+  const stored = () => page.evaluate(() => localStorage.getItem('liftwacht-organisation-id'));
+  await expect.poll(stored).not.toBeNull();
+  return Number(await stored());
 }
 
 /** A lift of the organisation with a module and no running call, so its new call is the only one. */

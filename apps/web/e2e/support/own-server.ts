@@ -1,0 +1,107 @@
+// A server process a flow starts, stops and restarts itself (Playwright's webServer cannot be
+// restarted mid-test): `node scripts/start.mjs` on free loopback ports with its own data folder,
+// seeded on first start like the webServer. The web app is already built by the webServer.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface OwnServer {
+  url: string;
+  mqttPort: number;
+  /** Stops the process (SIGTERM: the server's graceful shutdown) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same ports and data, and waits until it is ready. */
+  start(timeoutMs?: number): Promise<void>;
+  /** Stops it and removes its data folder. */
+  dispose(): Promise<void>;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${String(child.exitCode)}`);
+    try {
+      const response = await fetch(`${url}/liftwacht/ready`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server at ${url} not ready within ${String(timeoutMs)} ms`);
+}
+
+export async function startOwnServer(timeoutMs = 240_000): Promise<OwnServer> {
+  const [port, mqttPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${String(port)}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-e2e-own-'));
+  let child: ChildProcess | null = null;
+  let stderr = '';
+
+  const start = async (waitMs = timeoutMs) => {
+    const started = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SIMULATOR: 'off',
+        MQTT_PORT: String(mqttPort),
+        LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
+        SKIP_WEB_BUILD: '1',
+      },
+    });
+    started.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child = started;
+    try {
+      await waitUntilReady(url, started, waitMs);
+    } catch (error) {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${stderr}`);
+    }
+  };
+
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (running?.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    running.kill('SIGTERM');
+    const forced = setTimeout(() => running.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(forced);
+  };
+
+  await start();
+  return {
+    url,
+    mqttPort,
+    stop,
+    start,
+    dispose: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    },
+  };
+}
