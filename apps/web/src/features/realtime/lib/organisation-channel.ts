@@ -76,7 +76,8 @@ export function createOrganisationChannel(
   return {
     /** Calls handler for every change pushed for the organisation until the returned function is called. */
     follow(token: string, organisationId: number, handler: Handler): () => void {
-      if (socketToken !== token) open(token);
+      // A socket that gave up (five failed attempts, or refused) gets a new try with this screen.
+      if (socketToken !== token || !socket?.active) open(token);
       const isNew = !followed().has(organisationId);
       const follower = { organisationId, handler };
       followers.add(follower);
