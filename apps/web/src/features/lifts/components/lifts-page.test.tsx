@@ -24,7 +24,8 @@ describe('LiftsPage', () => {
     liftsSession('admin', { 'GET /liftwacht/lift': listAnswer });
     const user = userEvent.setup();
     renderApp('/lifts');
-    const table = await screen.findByRole('table', { name: 'Liften' });
+    // The first render transforms the lazy page: slow on a busy machine.
+    const table = await screen.findByRole('table', { name: 'Liften' }, { timeout: 15_000 });
     expect(screen.getByText('2 liften')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Lift Kerkstraat' })).toHaveAttribute('href', '/lifts/11');
     await user.click(within(table).getByText('Markt 3, Utrecht'));

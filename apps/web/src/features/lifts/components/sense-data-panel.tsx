@@ -14,7 +14,7 @@ import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { log } from '../../../lib/log.ts';
 import { senseLabelsQueryOptions } from '../api/get-sense-configuration.ts';
-import { labelMap, senseRows, senseValueText } from '../lib/sense-values.ts';
+import { labelMap, senseRows, senseValueText, type SenseRow } from '../lib/sense-values.ts';
 import { DetailSection } from './detail-section.tsx';
 
 interface SenseDataPanelProps {
@@ -76,27 +76,55 @@ export function SenseDataPanel({ esNumber, readings, moduleType = null, onRetry 
       ) : readings.length === 0 ? (
         <Typography variant="body2">{t('sense.empty')}</Typography>
       ) : (
-        <Table size="small" aria-label={t('sense.tableLabel')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('sense.field')}</TableCell>
-              <TableCell align="right">{t('sense.value')}</TableCell>
-              <TableCell>{t('sense.at')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {senseRows(readings, labels).map((row) => (
-              <TableRow key={row.key}>
-                <TableCell component="th" scope="row">
-                  {row.label}
-                </TableCell>
-                <TableCell align="right">{valueText(row.value)}</TableCell>
-                <TableCell>{formatDateTime(row.at, i18n.language)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SenseTable
+          rows={senseRows(readings, labels)}
+          valueText={valueText}
+          time={(at) => formatDateTime(at, i18n.language)}
+        />
       )}
     </DetailSection>
+  );
+}
+
+interface SenseTableProps {
+  rows: readonly SenseRow[];
+  valueText: (value: unknown) => string;
+  time: (at: string) => string;
+}
+
+function SenseTable({ rows, valueText, time }: SenseTableProps) {
+  const { t } = useTranslation('lifts');
+  // A module reports all fields in one message: one time above the table instead of a column of
+  // equal times. Once live readings differ per field, each row shows its own.
+  const [onlyTime, ...others] = [...new Set(rows.map((row) => row.at))];
+  const sharedTime = onlyTime !== undefined && others.length === 0 ? onlyTime : null;
+  return (
+    <>
+      {sharedTime === null ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('sense.allAt', { time: time(sharedTime) })}
+        </Typography>
+      )}
+      <Table size="small" aria-label={t('sense.tableLabel')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('sense.field')}</TableCell>
+            <TableCell align="right">{t('sense.value')}</TableCell>
+            {sharedTime === null ? <TableCell>{t('sense.at')}</TableCell> : null}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key}>
+              <TableCell component="th" scope="row">
+                {row.label}
+              </TableCell>
+              <TableCell align="right">{valueText(row.value)}</TableCell>
+              {sharedTime === null ? <TableCell>{time(row.at)}</TableCell> : null}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 }
