@@ -4,9 +4,36 @@ import { sql } from 'drizzle-orm';
 import type { CounterItem, CounterKind } from '@liftwacht/contracts/lifts';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { isoTimestampSql, localDayEndSql, localDayStartSql } from './lift-sql.ts';
+import { localDayEndSql, localDayStartSql } from './lift-sql.ts';
 
 export type CalendarInterval = 'day' | 'week' | 'month' | 'year';
+
+const dayMs = 86_400_000;
+const pad2 = (n: number) => (n < 10 ? `0${String(n)}` : String(n));
+
+/**
+ * Epoch seconds to ISO 8601 UTC with milliseconds, as Date.prototype.toISOString (and the SQL
+ * isoTimestampSql) write it, for many instants in order: the date part is built once per day.
+ */
+export function isoFormatter(): (epochSeconds: number) => string {
+  let day = Number.NaN;
+  let prefix = '';
+  return (epochSeconds) => {
+    // Whole microseconds first (what PostgreSQL stores), so float noise never drops a millisecond.
+    const ms = Math.floor(Math.round(epochSeconds * 1e6) / 1000);
+    const d = Math.floor(ms / dayMs);
+    // Years outside 0000–9999 need toISOString's expanded form.
+    if (ms < 0 || ms >= 253_402_300_800_000) return new Date(ms).toISOString();
+    if (d !== day) {
+      day = d;
+      prefix = new Date(d * dayMs).toISOString().slice(0, 11);
+    }
+    const rest = ms - d * dayMs;
+    const millis = rest % 1000;
+    const seconds = Math.floor(rest / 1000);
+    return `${prefix}${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${String(millis).padStart(3, '0')}Z`;
+  };
+}
 
 export class LiftCountersRepository {
   constructor(private readonly db: Db) {}
@@ -14,17 +41,20 @@ export class LiftCountersRepository {
   /**
    * Quarter hours over local days from..to: the raw rows themselves, one per bucket (the primary
    * key), read in key order. Amsterdam's offset is a whole number of hours, so a UTC quarter hour
-   * is a local one and needs no regrouping.
+   * is a local one and needs no regrouping. Times come as epoch numbers and are formatted here:
+   * to_char on a year of buckets (35,040) took three times as long as reading them.
    */
   async quarterHours(liftId: number, kind: CounterKind, from: string, to: string): Promise<CounterItem[]> {
-    return sqlRows<CounterItem>(
+    const rows = await sqlRows<{ epoch: number; sum: number }>(
       this.db,
-      sql`select ${isoTimestampSql(sql`c.bucket_start`)} as start, c.value::float8 as sum
+      sql`select date_part('epoch', c.bucket_start) as epoch, c.value::float8 as sum
           from counters c
           where c.lift_id = ${liftId} and c.kind = ${kind}
             and c.bucket_start >= ${localDayStartSql(from)} and c.bucket_start < ${localDayEndSql(to)}
           order by c.bucket_start`,
     );
+    const format = isoFormatter();
+    return rows.map((r) => ({ start: format(r.epoch), sum: r.sum }));
   }
 
   /** Day, ISO week (Monday), month or year sums over local days from..to, keyed by first day. */

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { isoFormatter } from './lift-counters.repository.ts';
+
+describe('isoFormatter', () => {
+  it('writes what toISOString writes, for quarter hours across days and for odd instants', () => {
+    const format = isoFormatter();
+    const start = Date.parse('2025-10-25T21:00:00Z');
+    for (let ms = start; ms < start + 3 * 86_400_000; ms += 900_000) {
+      expect(format(ms / 1000)).toBe(new Date(ms).toISOString());
+    }
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const ms = Math.floor((seed / 2147483648) * 4_102_444_800_000);
+      expect(format(ms / 1000)).toBe(new Date(ms).toISOString());
+    }
+    expect(format(-1)).toBe('1969-12-31T23:59:59.000Z');
+  });
+});
