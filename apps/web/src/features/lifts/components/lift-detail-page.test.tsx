@@ -67,6 +67,10 @@ describe('LiftDetailPage', () => {
     expect(within(visits).getByText('Afgerond')).toBeInTheDocument();
     expect(within(visits).getByText('1 u 30 min')).toBeInTheDocument();
 
+    const events = await region('Events');
+    expect(await within(events).findByRole('link', { name: 'Accu' })).toHaveAttribute('href', '/events/21');
+    expect(within(events).getByText('loopt nog')).toBeInTheDocument();
+
     const logbook = await region('Logboek');
     expect(await within(logbook).findByText('Periodieke keuring')).toBeInTheDocument();
   });
@@ -107,6 +111,7 @@ describe('LiftDetailPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Logboek' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Logboek' })).not.toBeInTheDocument());
     expect(JSON.parse(localStorage.getItem(storageKeys.historyCheckboxes) ?? '{}')).toEqual({
+      events: true,
       visits: true,
       logbook: false,
     });

@@ -162,7 +162,7 @@ function LiftDetail({ lift }: { lift: Lift }) {
           <ServiceCounterCharts liftId={lift.id} />
         </ComponentBoundary>
         <ComponentBoundary>
-          <LiftHistory liftId={lift.id} />
+          <LiftHistory liftId={lift.id} organisationId={lift.organisationId} />
         </ComponentBoundary>
       </Stack>
     </>

@@ -5,16 +5,26 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../../lib/use-permission.ts';
 import { useHistoryCheckboxes } from '../hooks/use-history-checkboxes.ts';
 import { historySections } from '../lib/history-sections.ts';
+import { LiftEventsPanel } from './lift-events-panel.tsx';
 import { LiftVisitsPanel } from './lift-visits-panel.tsx';
 import { LogbookPanel } from './logbook-panel.tsx';
 
-/** Visits and logbook, each behind a checkbox the browser remembers (spec §3 history checkboxes). */
-export function LiftHistory({ liftId }: { liftId: number }) {
+interface LiftHistoryProps {
+  liftId: number;
+  organisationId: number;
+}
+
+/** Events, visits and logbook, each behind a checkbox the browser remembers (spec §3 history checkboxes). */
+export function LiftHistory({ liftId, organisationId }: LiftHistoryProps) {
   const { t } = useTranslation('lifts');
   const titleId = useId();
   const [checked, toggle] = useHistoryCheckboxes();
+  // Client-light users and mechanics have no events (spec §6): no box and no request.
+  const canSeeEvents = usePermission('events.view');
+  const sections = historySections.filter((section) => section !== 'events' || canSeeEvents);
 
   return (
     <section aria-labelledby={titleId}>
@@ -23,7 +33,7 @@ export function LiftHistory({ liftId }: { liftId: number }) {
           {t('history.title')}
         </Typography>
         <FormGroup row aria-label={t('history.choose')}>
-          {historySections.map((section) => (
+          {sections.map((section) => (
             <FormControlLabel
               key={section}
               control={
@@ -35,6 +45,7 @@ export function LiftHistory({ liftId }: { liftId: number }) {
         </FormGroup>
       </Stack>
       <Stack spacing={2}>
+        {canSeeEvents && checked.events ? <LiftEventsPanel liftId={liftId} organisationId={organisationId} /> : null}
         {checked.visits ? <LiftVisitsPanel liftId={liftId} /> : null}
         {checked.logbook ? <LogbookPanel liftId={liftId} /> : null}
       </Stack>

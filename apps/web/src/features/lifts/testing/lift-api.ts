@@ -136,6 +136,18 @@ export const liftDetailRoutes: Record<string, MockResponse | ((request: Recorded
     },
   ]),
   'GET /liftwacht/current-state': { body: { data: { items: [] } } },
+  'GET /liftwacht/events': page([
+    {
+      id: 21,
+      type: 'battery',
+      lift: { id: 7, name: 'Lift Domplein', address: 'Domplein 4' },
+      floor: 2,
+      startedAt: '2026-11-19T08:00:00Z',
+      endedAt: null,
+      durationSeconds: 7200,
+      closed: false,
+    },
+  ]),
 };
 
 /** Signs in with an organisation chosen; `extra` replaces or adds answers. */
