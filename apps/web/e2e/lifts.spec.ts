@@ -7,6 +7,7 @@ import type {
   LogbookResponse,
   RideEstimateResponse,
 } from '@liftwacht/contracts/lifts';
+import type { EventListResponse } from '@liftwacht/contracts/events';
 import type { SenseDataResponse } from '@liftwacht/contracts/sense';
 import type { LiftVisitsResponse } from '@liftwacht/contracts/visits';
 import { energyRange, rideChartRange } from '../src/features/lifts/lib/counter-ranges.ts';
@@ -150,6 +151,18 @@ test('every panel of the lift page shows the seeded data', async ({ page }) => {
 
   const visits = await apiData<LiftVisitsResponse['data']>(page, `/lift/${String(id)}/visits`, { limit: 10 });
   const logbook = await apiData<LogbookResponse['data']>(page, `/lift/${String(id)}/logbook`, { limit: 10 });
+  const events = await apiData<EventListResponse['data']>(page, '/events', {
+    organisationId,
+    liftIds: id,
+    showClosed: 'true',
+    limit: 10,
+  });
+  const eventsPanel = page.getByRole('region', { name: 'Events' });
+  if (events.total === 0) await expect(eventsPanel.getByText('Geen events')).toBeVisible();
+  else
+    await expect(
+      eventsPanel.getByText(`1–${String(Math.min(10, events.total))} van ${String(events.total)}`),
+    ).toBeVisible();
   const visitsPanel = page.getByRole('region', { name: 'Bezoeken' });
   const logbookPanel = page.getByRole('region', { name: 'Logboek' });
   if (logbook.items[0]) await expect(logbookPanel.getByText(logbook.items[0].text).first()).toBeVisible();
