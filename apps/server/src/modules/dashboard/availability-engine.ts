@@ -21,9 +21,9 @@ export async function computeAvailabilities(
   period: BusinessPeriod,
   now: Date,
 ): Promise<Map<AvailabilityKind, PeriodAvailability>> {
-  const rows = await repository.byLift(kinds, scope, period, now);
-  // No counting lift: the window still has a size, as the exact path reports it.
-  const windowSeconds = rows[0]?.windowSeconds ?? (await repository.windowSeconds(period, now));
+  const window = await repository.window(period, now);
+  const rows = await repository.byLift(kinds, scope, period, now, window);
+  const windowSeconds = window.seconds;
   const result = new Map<AvailabilityKind, PeriodAvailability>();
   for (const kind of kinds) {
     const intercom = kind === 'intercom_unavailable';

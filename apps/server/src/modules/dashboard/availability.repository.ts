@@ -26,8 +26,6 @@ export interface LiftAvailabilityRow {
   hasIntercom: boolean;
   unavailable: number;
   intercomUnavailable: number;
-  /** The period's business window up to now, the same on every row. */
-  windowSeconds: number;
 }
 
 /** The lifts that count for an availability kind: every lift, or only lifts with an intercom. */
@@ -60,8 +58,45 @@ function businessHoursSumSql(p: BusinessPeriod): SQL {
   return sql.raw(terms.join(' + '));
 }
 
+/** A period's business window: its hours as a multirange (text, null when empty) and their length. */
+export interface BusinessWindow {
+  ranges: string | null;
+  seconds: number;
+}
+
+/** Windows of periods that ended: the same whatever `now` is, and a year takes 8,760 hours to build. */
+const finishedWindowsKept = 64;
+
 export class AvailabilityRepository {
+  private readonly finishedWindows = new Map<string, BusinessWindow>();
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * The business window of a period up to now. A period whose last day has passed (UTC midnight
+   * after `to` is never before the local one) has a fixed window, kept for the next request.
+   */
+  async window(p: BusinessPeriod, now: Date): Promise<BusinessWindow> {
+    const key = `${p.from}|${p.to}|${String(p.startHour)}|${String(p.endHour)}`;
+    const finished = now.getTime() >= Date.parse(`${p.to}T00:00:00Z`) + 86_400_000;
+    const kept = finished ? this.finishedWindows.get(key) : undefined;
+    if (kept) return kept;
+    const [row] = await sqlRows<{ ranges: string | null; seconds: number }>(
+      this.db,
+      sql`select range_agg(tstzrange(w.h, w.h_end))::text as ranges,
+                 coalesce(sum(extract(epoch from w.h_end - w.h)), 0)::float8 as seconds
+          from (${windowHoursSql(p, now)}) w`,
+    );
+    const window = { ranges: row?.ranges ?? null, seconds: row?.seconds ?? 0 };
+    if (finished) {
+      if (this.finishedWindows.size >= finishedWindowsKept) {
+        const oldest = this.finishedWindows.keys().next();
+        if (!oldest.done) this.finishedWindows.delete(oldest.value);
+      }
+      this.finishedWindows.set(key, window);
+    }
+    return window;
+  }
 
   /** Seconds in the business window of the period that have passed by `now` (the same for every lift). */
   async windowSeconds(p: BusinessPeriod, now: Date): Promise<number> {
@@ -135,6 +170,7 @@ export class AvailabilityRepository {
     scope: LiftScope,
     p: BusinessPeriod,
     now: Date,
+    window: BusinessWindow,
   ): Promise<LiftAvailabilityRow[]> {
     const nowTs = sql`${now.toISOString()}::timestamptz`;
     const kindList = sql.param([...kinds]);
@@ -146,9 +182,7 @@ export class AvailabilityRepository {
       this.db,
       sql`
       with win as (
-        select range_agg(tstzrange(w.h, w.h_end)) as mr,
-               coalesce(sum(extract(epoch from w.h_end - w.h)), 0)::float8 as secs
-        from (${windowHoursSql(p, now)}) w
+        select ${window.ranges}::tstzmultirange as mr
       ),
       counting as (
         select l.id, l.lift_type is not null as has_intercom from lifts l where ${liftScopeSql(scope)} ${liftFilter}
@@ -203,8 +237,7 @@ export class AvailabilityRepository {
       )
       select c.id as "liftId", c.has_intercom as "hasIntercom",
              coalesce(t.unavailable, 0)::float8 as unavailable,
-             coalesce(t.intercom, 0)::float8 as "intercomUnavailable",
-             (select secs from win) as "windowSeconds"
+             coalesce(t.intercom, 0)::float8 as "intercomUnavailable"
       from counting c left join totals t on t.lift_id = c.id
       order by c.id`,
     );
