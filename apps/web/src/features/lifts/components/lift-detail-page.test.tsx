@@ -171,4 +171,17 @@ describe('LiftDetailPage', () => {
     );
     expect(screen.getByText('Deurrubber vervangen')).toBeInTheDocument();
   });
+
+  it('returns to the lift list when the organisation changes on a visit page', async () => {
+    liftsSession('admin', {
+      'GET /liftwacht/visits/3': { status: 404, body: { error: { code: 'not_found', message: 'Visit not found' } } },
+      'GET /liftwacht/lift': { body: { data: { items: [], pagination: { limit: 25, offset: 0 }, total: 0 } } },
+    });
+    const user = userEvent.setup();
+    renderApp('/lifts/7/visits/3');
+    expect(await screen.findByText('Dit bezoek bestaat niet of u heeft er geen toegang toe.')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Kies een organisatie' }));
+    await user.click(await screen.findByRole('option', { name: 'Woonstichting Noord' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/lifts$/));
+  });
 });
