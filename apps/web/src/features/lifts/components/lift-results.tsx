@@ -9,6 +9,8 @@ import { toast } from 'sonner';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { log } from '../../../lib/log.ts';
+import { usePermission } from '../../../lib/use-permission.ts';
+import { currentStatusesQueryOptions } from '../api/get-current-state.ts';
 import { liftsQueryOptions } from '../api/get-lifts.ts';
 import { liftSearchQueryOptions } from '../api/search-lifts.ts';
 import type { UpdateListState } from '../hooks/use-lift-list-state.ts';
@@ -43,6 +45,12 @@ export function LiftResults({ state, organisationId, update }: LiftResultsProps)
     enabled: advanced !== null && !noCriteria,
   });
   const query = advanced === null ? listQuery : searchQuery;
+  // The dashboard's current state marks each listed lift; only for roles with a dashboard.
+  const canSeeStatuses = usePermission('dashboard.view') && organisationId !== null;
+  const statusesQuery = useQuery({
+    ...currentStatusesQueryOptions(organisationId ?? 0),
+    enabled: canSeeStatuses,
+  });
 
   // Spec §8: a failed advanced search is also reported as a toast.
   const searchFailedAt = advanced !== null && searchQuery.isError ? searchQuery.errorUpdatedAt : 0;
@@ -87,6 +95,7 @@ export function LiftResults({ state, organisationId, update }: LiftResultsProps)
               <TableContainer>
                 <LiftsTable
                   lifts={query.data.items}
+                  statuses={canSeeStatuses ? statusesQuery.data : undefined}
                   sort={state.sort}
                   direction={state.direction}
                   onSort={changeSort}

@@ -20,14 +20,23 @@ function listAnswer({ url }: RecordedRequest) {
 const location = () => screen.getByTestId('location').textContent;
 
 describe('LiftsPage', () => {
-  it('lists lifts with their total and opens a lift from its row', async () => {
-    liftsSession('admin', { 'GET /liftwacht/lift': listAnswer });
+  it('lists lifts with their total and current statuses, and opens a lift from its row', async () => {
+    liftsSession('admin', {
+      'GET /liftwacht/lift': listAnswer,
+      'GET /liftwacht/current-state': {
+        body: {
+          data: { items: [{ liftId: 12, name: 'Lift Markt', statuses: [{ status: 'liftUnavailable', since: null }] }] },
+        },
+      },
+    });
     const user = userEvent.setup();
     renderApp('/lifts');
     // The first render transforms the lazy page: slow on a busy machine.
     const table = await screen.findByRole('table', { name: 'Liften' }, { timeout: 15_000 });
     expect(screen.getByText('2 liften')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Lift Kerkstraat' })).toHaveAttribute('href', '/lifts/11');
+    const markt = within(table).getByRole('row', { name: /Lift Markt/ });
+    expect(await within(markt).findByText('Niet beschikbaar')).toBeInTheDocument();
     await user.click(within(table).getByText('Markt 3, Utrecht'));
     await waitFor(() => expect(location()).toBe('/lifts/12'));
   });

@@ -7,13 +7,17 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Lift, LiftSort, LiftSortDirection } from '@liftwacht/contracts/lifts';
 import { paths } from '../../../app/paths.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
+import { LiftStatusChips } from './lift-status-chips.tsx';
 
 interface LiftsTableProps {
   lifts: readonly Lift[];
+  /** Current statuses per lift id; undefined when they are not shown (no organisation, no access). */
+  statuses: ReadonlyMap<number, readonly LiftStatus[]> | undefined;
   sort: LiftSort;
   direction: LiftSortDirection;
   onSort: (sort: LiftSort) => void;
@@ -31,7 +35,7 @@ const columns: readonly Column[] = [
   'updatedAt',
 ];
 
-export function LiftsTable({ lifts, sort, direction, onSort }: LiftsTableProps) {
+export function LiftsTable({ lifts, statuses, sort, direction, onSort }: LiftsTableProps) {
   const { t, i18n } = useTranslation('lifts');
   const navigate = useNavigate();
   const notSet = t('details.notSet');
@@ -73,6 +77,7 @@ export function LiftsTable({ lifts, sort, direction, onSort }: LiftsTableProps) 
               </TableSortLabel>
             </TableCell>
           ))}
+          {statuses ? <TableCell>{t('columns.statuses')}</TableCell> : null}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -82,6 +87,11 @@ export function LiftsTable({ lifts, sort, direction, onSort }: LiftsTableProps) 
             {columns.map((column) => (
               <TableCell key={column}>{cell(lift, column)}</TableCell>
             ))}
+            {statuses ? (
+              <TableCell>
+                <LiftStatusChips statuses={statuses.get(lift.id) ?? []} />
+              </TableCell>
+            ) : null}
           </TableRow>
         ))}
       </TableBody>
