@@ -1,12 +1,17 @@
 // The MQTT broker inside the server (aedes), on loopback only: modules on this machine (the demo's
-// simulator, a local gateway) publish straight to it. Ingest hooks into authorizePublish, because
-// aedes writes a QoS 1 PUBACK right after that check: holding the check until the message's batch
-// has committed means a module's message is acknowledged only once it is stored. A failure answers
-// with an error, which disconnects the module; it keeps the message and sends it again.
+// simulator, a local gateway) publish straight to it. Ingest hooks into authorizePublish, and a QoS 1
+// message is acknowledged only once its batch has committed. aedes would write the PUBACK right
+// after authorizePublish, but it also reads a connection's next packets only once the current ones
+// are through it: holding the check until the commit made every later message of that module wait
+// for it (seconds under load, for live views too). So the check passes at once with the packet
+// marked QoS 0 for aedes (no PUBACK from it), and the PUBACK is written here after the commit, in
+// the order the messages arrived on the connection. A failed store closes the connection without
+// acknowledging: the module keeps the message and sends it again (ingest is idempotent).
 //
 // aedes has no shared subscriptions. None are needed: the embedded broker lives and dies with its
 // one server node, and several nodes use an external broker (MQTT_URL) instead.
 import { createServer, type AddressInfo, type Server } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Aedes, type AedesOptions } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { moduleTopicPrefix } from '@liftwacht/contracts/ingest';
@@ -20,6 +25,8 @@ export class EmbeddedBroker {
   private server: Server | null = null;
   private stopping = false;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Per connection, the last PUBACK written or waiting: the next one follows it. */
+  private readonly lastAck = new WeakMap<Duplex, Promise<void>>();
   port: number | null = null;
 
   constructor(
@@ -47,23 +54,23 @@ export class EmbeddedBroker {
       }
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
       const stored = this.pipeline.submitMqtt(packet.topic, payload);
-      this.inFlight.add(stored);
-      void stored.finally(() => this.inFlight.delete(stored)).catch(() => undefined);
-      if (packet.qos === 0) {
-        // Nothing to acknowledge: do not hold the module's connection.
-        callback(null);
+      if (packet.qos !== 1 || packet.messageId === undefined) {
+        this.track(stored);
+        if (packet.qos === 0) {
+          // Nothing to acknowledge: do not hold the module's connection.
+          callback(null);
+          return;
+        }
+        // QoS 2 (no module uses it): aedes' own flow, held until stored.
+        stored.then(
+          () => callback(null),
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+        );
         return;
       }
-      stored.then(
-        () => {
-          // A batch's acknowledgements to one module leave in one write, not one syscall each.
-          const { conn } = client;
-          conn.cork();
-          process.nextTick(() => conn.uncork());
-          callback(null);
-        },
-        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
-      );
+      this.track(this.acknowledgeWhenStored(client.conn, packet.messageId, stored));
+      packet.qos = 0;
+      callback(null);
     };
     const broker = await Aedes.createBroker({ authorizePublish, id: 'liftwacht-embedded' });
     broker.on('clientError', (client, err) =>
@@ -82,6 +89,44 @@ export class EmbeddedBroker {
     this.server = server;
     this.port = (server.address() as AddressInfo).port;
     this.log.info({ port: this.port }, 'embedded MQTT broker listening on 127.0.0.1');
+  }
+
+  private track(done: Promise<unknown>): void {
+    this.inFlight.add(done);
+    void done.finally(() => this.inFlight.delete(done)).catch(() => undefined);
+  }
+
+  /**
+   * Writes the PUBACK once the message is stored and every earlier message of the connection was
+   * acknowledged (MQTT: PUBACKs in the order the PUBLISHes arrived). A Remaining Length of 2 is a
+   * success PUBACK in MQTT 3.1.1 and 5 alike.
+   */
+  private acknowledgeWhenStored(conn: Duplex, messageId: number, stored: Promise<unknown>): Promise<void> {
+    const previous = this.lastAck.get(conn) ?? Promise.resolve();
+    const ack = previous.then(() =>
+      stored.then(
+        () => {
+          if (conn.destroyed || !conn.writable) return;
+          // A batch's acknowledgements to one module leave in one write, not one syscall each.
+          if (conn.writableCorked === 0) {
+            conn.cork();
+            process.nextTick(() => conn.uncork());
+          }
+          conn.write(Buffer.from([0x40, 0x02, messageId >> 8, messageId & 0xff]));
+        },
+        (err: unknown) => {
+          // Not stored: never acknowledged. The module sends it again after reconnecting.
+          conn.destroy(err instanceof Error ? err : new Error(String(err)));
+        },
+      ),
+    );
+    this.lastAck.set(conn, ack);
+    void ack
+      .finally(() => {
+        if (this.lastAck.get(conn) === ack) this.lastAck.delete(conn);
+      })
+      .catch(() => undefined);
+    return ack;
   }
 
   /** Stops taking messages, lets the ones in flight be stored and acknowledged, then closes. */
