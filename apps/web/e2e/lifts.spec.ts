@@ -232,6 +232,13 @@ test('advanced search, empty criteria without a request, and pagination that sur
   expect(expected).toBeGreaterThan(0);
   await expect(page.getByText(totalText(expected), { exact: true })).toBeVisible();
   await expect(page.getByText('Uitgebreid zoeken actief: 2 criteria')).toBeVisible();
+  // Every lift found has the status asked for, and a module.
+  const rows = page.getByRole('table', { name: 'Liften' }).getByRole('row');
+  await expect(rows.nth(1).getByText('Keuring verlopen')).toBeVisible();
+  for (const row of (await rows.all()).slice(1)) {
+    await expect(row.getByText('Keuring verlopen')).toBeVisible();
+    await expect(row.getByRole('cell', { name: /^ES-/ })).toBeVisible();
+  }
   expect(searches).toBeGreaterThan(0);
   await expect(page).toHaveURL(/[?&]advanced=/);
 
