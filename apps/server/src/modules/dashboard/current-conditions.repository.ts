@@ -5,6 +5,7 @@ import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { countedAfterDaySql } from '../../db/rollups/monthly-counters.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { liftScopeSql, type LiftScope } from './stats-scope.ts';
 
@@ -61,9 +62,7 @@ export class CurrentConditionsRepository {
           where v.lift_id = s.id and v.type = 'maintenance' and v.state = 'finished'
         ) lm on true
         cross join lateral (
-          select coalesce(sum(dc.value), 0)::bigint as total from daily_counters dc
-          where dc.lift_id = s.id and dc.kind = 'rides'
-            and dc.day > coalesce((lm.last_at at time zone ${businessTimeZone})::date, '-infinity'::date)
+          select ${countedAfterDaySql(sql`s.id`, 'rides', sql`(lm.last_at at time zone ${businessTimeZone})::date`)} as total
         ) rides
         where rides.total > s.service_ride_threshold
         union all

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Db } from '../../db/database.ts';
+import { countedAfterDaySql } from '../../db/rollups/monthly-counters.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { businessTimeZone, inIdsSql, isoTimestampSql, timestampSql } from './lift-sql.ts';
 
@@ -47,10 +48,8 @@ export function ridesSinceMaintenanceSql(scope: StatusScope): SQL {
       where v.lift_id = s.id and v.type = 'maintenance' and v.state = 'finished'
     ) lm on true
     cross join lateral (
-      select coalesce(sum(dc.value), 0)::bigint as total from daily_counters dc
-      -- One range on the primary key: an "is null or" here would read every day of the lift.
-      where dc.lift_id = s.id and dc.kind = 'rides'
-        and dc.day > coalesce((lm.last_at at time zone ${businessTimeZone})::date, '-infinity'::date)
+      -- Monthly running totals: a few rows a lift, where the daily rows since a maintenance are dozens.
+      select ${countedAfterDaySql(sql`s.id`, 'rides', sql`(lm.last_at at time zone ${businessTimeZone})::date`)} as total
     ) rides
     where ${lifts}`;
 }
