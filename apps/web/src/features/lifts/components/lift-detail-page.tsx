@@ -4,6 +4,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Lift } from '@liftwacht/contracts/lifts';
@@ -30,8 +31,14 @@ import { RealtimeAlertsPanel, type RealtimeAlert, type RealtimeConnection } from
 import { SenseDataPanel } from './sense-data-panel.tsx';
 import { ServiceCounterCharts } from './service-counter-charts.tsx';
 
+interface LiftDetailPageProps {
+  liftId: string;
+  /** The period selector, put here by the route (features do not import each other's pages). */
+  periodSelector?: ReactNode;
+}
+
 /** /lifts/{liftId}: everything about one lift (spec §2 lift detail). */
-export function LiftDetailPage({ liftId }: { liftId: string }) {
+export function LiftDetailPage({ liftId, periodSelector }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   const canView = usePermission('lifts.view');
   const canList = usePermission('lifts.list');
@@ -49,7 +56,7 @@ export function LiftDetailPage({ liftId }: { liftId: string }) {
       ) : id === null ? (
         <Message title={t('detail.title', { id: liftId })} text={t('detail.invalidId')} />
       ) : (
-        <LiftLoader liftId={liftId} />
+        <LiftLoader liftId={liftId} periodSelector={periodSelector} />
       )}
     </PageContainer>
   );
@@ -64,7 +71,7 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-function LiftLoader({ liftId }: { liftId: string }) {
+function LiftLoader({ liftId, periodSelector }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   const { t: tc } = useTranslation();
   // The same query as the header strip: one request for both.
@@ -95,10 +102,10 @@ function LiftLoader({ liftId }: { liftId: string }) {
       </>
     );
   }
-  return <LiftDetail lift={query.data} />;
+  return <LiftDetail lift={query.data} periodSelector={periodSelector} />;
 }
 
-function LiftDetail({ lift }: { lift: Lift }) {
+function LiftDetail({ lift, periodSelector }: { lift: Lift; periodSelector: ReactNode }) {
   const { t } = useTranslation('lifts');
   const canSeeStats = usePermission('dashboard.view');
   const esNumber = lift.module?.esNumber ?? null;
@@ -119,12 +126,16 @@ function LiftDetail({ lift }: { lift: Lift }) {
       <Stack spacing={3}>
         {canSeeStats ? (
           <ComponentBoundary>
-            <LiftStats
-              liftId={lift.id}
-              organisationId={lift.organisationId}
-              hasLiftType={lift.liftType !== null}
-              hasFlow={lift.hasFlow}
-            />
+            {/* The single-lift figures follow the session's view and period, chosen right here. */}
+            <Stack spacing={2}>
+              {periodSelector}
+              <LiftStats
+                liftId={lift.id}
+                organisationId={lift.organisationId}
+                hasLiftType={lift.liftType !== null}
+                hasFlow={lift.hasFlow}
+              />
+            </Stack>
           </ComponentBoundary>
         ) : null}
         <Grid container spacing={2}>

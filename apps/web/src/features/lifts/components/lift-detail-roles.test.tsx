@@ -29,4 +29,15 @@ describe('LiftDetailPage per role and failure', () => {
     expect(within(table).getByRole('rowheader', { name: 'f0' })).toBeInTheDocument();
     expect(await screen.findByText('Fout bij ophalen Sense-configuraties')).toBeInTheDocument();
   });
+
+  it('offers the period selector above the lift’s figures, except to restricted users', async () => {
+    liftsSession('admin');
+    const { unmount } = renderApp('/lifts/7');
+    expect(await screen.findByRole('group', { name: 'Weergave' }, { timeout: 15_000 })).toBeInTheDocument();
+    unmount();
+    liftsSession('client-light');
+    renderApp('/lifts/7');
+    expect(await screen.findByRole('region', { name: 'Liftgegevens' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Weergave' })).not.toBeInTheDocument();
+  });
 });
