@@ -1,80 +1,14 @@
 // Issue 7: the lift page's realtime alerts follow the lift's module live, and survive a server
 // restart without a reload (the socket reconnects and sends its listen list again).
 import { expect, test, type Page } from '@playwright/test';
-import { faultCodes, type FaultCode } from '@liftwacht/contracts/ingest';
-import type { LiftListResponse } from '@liftwacht/contracts/lifts';
-import type { SenseDataResponse } from '@liftwacht/contracts/sense';
-import { storedToken } from './support/dashboard.ts';
-import { demoUsers, fillLogin } from './support/demo.ts';
+import type { FaultCode } from '@liftwacht/contracts/ingest';
+import { alertsPanel, faultAlertText, listenAcks, liftWithModule, logInAt } from './support/lift-realtime.ts';
 import { moduleFrame, publishModuleMessage, type LiftWithModule } from './support/modules.ts';
 import { startOwnServer } from './support/own-server.ts';
 import { e2eMqttPort } from './support/ports.ts';
 
-/** Dutch texts of the realtime alerts the flows expect (locales/nl/realtime.json). */
-const faultTexts: Partial<Record<FaultCode, string>> = {
-  door_closing_fault: 'Storing bij sluiten deur',
-  lock_circuit_broken: 'Vergrendelcircuit onderbroken',
-  low_control_voltage: 'Te lage stuurspanning',
-  door_opening_fault: 'Storing bij openen deur',
-};
-
-async function apiData<T>(page: Page, origin: string, path: string, query: Record<string, string | number> = {}) {
-  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
-  const response = await page.request.get(`${origin}/liftwacht${path}?${search.toString()}`, {
-    headers: { Authorization: `Bearer ${await storedToken(page)}` },
-  });
-  expect(response.ok(), `${path} answered ${String(response.status())}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function logInAt(page: Page, origin: string): Promise<number> {
-  await page.goto(`${origin}/`);
-  await fillLogin(page, demoUsers.admin, 'Liftwacht-demo-2026');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  // The app picks the user's organisation once the organisation list has loaded.
-  const stored = () => page.evaluate(() => localStorage.getItem('liftwacht-organisation-id'));
-  await expect.poll(stored).not.toBeNull();
-  return Number(await stored());
-}
-
-/** A demo lift with a module, and faults it does not report now (so raising one is news). */
-async function liftWithModule(page: Page, origin: string, organisationId: number) {
-  const lifts = await apiData<LiftListResponse['data']>(page, origin, '/lift', {
-    organisationId,
-    limit: 50,
-    offset: 0,
-  });
-  const item = lifts.items.find((candidate) => candidate.module !== null);
-  if (!item?.module) throw new Error('no demo lift with a module');
-  const lift: LiftWithModule = { id: item.id, name: item.details.liftname ?? '', esNumber: item.module.esNumber };
-  const sense = await apiData<SenseDataResponse['data']>(page, origin, `/lift/${String(lift.id)}/sense-data`);
-  const active = sense.items.find((reading) => reading.key === 'faults')?.value;
-  const free = faultCodes.filter((code) => faultTexts[code] && !(Array.isArray(active) && active.includes(code)));
-  return { lift, freeFaults: free };
-}
-
-/** Resolves on the n-th acknowledged `listen` of this module on any of the page's sockets. */
-function listenAcks(page: Page, esNumber: string) {
-  let count = 0;
-  const waiters: { n: number; resolve: () => void }[] = [];
-  page.on('websocket', (socket) => {
-    socket.on('framereceived', ({ payload }) => {
-      if (!String(payload).includes(`{"data":{"es_number":"${esNumber}"}}`)) return;
-      count += 1;
-      for (const waiter of waiters.filter((w) => w.n <= count)) waiter.resolve();
-    });
-  });
-  return (n: number) =>
-    new Promise<void>((resolve) => {
-      if (count >= n) resolve();
-      else waiters.push({ n, resolve });
-    });
-}
-
-const alertsPanel = (page: Page) => page.getByRole('region', { name: 'Realtime meldingen' });
-
 async function raiseFault(page: Page, lift: LiftWithModule, fault: FaultCode, mqttPort: number): Promise<void> {
-  const text = `${faultTexts[fault] ?? fault} op verdieping 2`;
+  const text = faultAlertText(fault, 2);
   const started = Date.now();
   await publishModuleMessage(lift.esNumber, moduleFrame({ faults: [fault], floor: 2 }), mqttPort);
   // Issue 7: within 2 s of the module publishing it.

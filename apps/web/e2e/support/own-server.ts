@@ -1,6 +1,7 @@
 // A server process a flow starts, stops and restarts itself (Playwright's webServer cannot be
 // restarted mid-test): `node scripts/start.mjs` on free loopback ports with its own data folder,
-// seeded on first start like the webServer. The web app is already built by the webServer.
+// seeded on first start like the webServer. The web app is already built by the webServer. A
+// multi-node flow points several of them at one PostgreSQL, broker and Redis through `env`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -21,8 +22,18 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** What makes several processes one deployment: shared database, broker, Redis and token secret. */
+export type SharedServices = Partial<Record<'DATABASE_URL' | 'MQTT_URL' | 'REDIS_URL' | 'JWT_SECRET', string>>;
+
+export interface OwnServerOptions {
+  /** How long the first start may take; seeding the demo fleet takes about a minute on a busy machine. */
+  timeoutMs?: number;
+  env?: SharedServices;
+}
+
 export interface OwnServer {
   url: string;
+  /** The embedded broker's port; unused when `env.MQTT_URL` names an external broker. */
   mqttPort: number;
   /** Stops the process (SIGTERM: the server's graceful shutdown) and waits for it to exit. */
   stop(): Promise<void>;
@@ -47,7 +58,7 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
   throw new Error(`server at ${url} not ready within ${String(timeoutMs)} ms`);
 }
 
-export async function startOwnServer(timeoutMs = 240_000): Promise<OwnServer> {
+export async function startOwnServer({ timeoutMs = 240_000, env = {} }: OwnServerOptions = {}): Promise<OwnServer> {
   const [port, mqttPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${String(port)}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-e2e-own-'));
@@ -69,6 +80,7 @@ export async function startOwnServer(timeoutMs = 240_000): Promise<OwnServer> {
         MQTT_PORT: String(mqttPort),
         LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
         SKIP_WEB_BUILD: '1',
+        ...env,
       },
     });
     started.stderr.on('data', (chunk: Buffer) => {
@@ -85,7 +97,8 @@ export async function startOwnServer(timeoutMs = 240_000): Promise<OwnServer> {
   const stop = async () => {
     const running = child;
     child = null;
-    if (running?.exitCode !== null) return;
+    // Already gone (exited, or killed by a signal): no 'exit' event would come.
+    if (running?.exitCode !== null || running.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
     running.kill('SIGTERM');
     const forced = setTimeout(() => running.kill('SIGKILL'), 20_000);
@@ -93,15 +106,16 @@ export async function startOwnServer(timeoutMs = 240_000): Promise<OwnServer> {
     clearTimeout(forced);
   };
 
-  await start();
-  return {
-    url,
-    mqttPort,
-    stop,
-    start,
-    dispose: async () => {
-      await stop();
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    },
+  const dispose = async () => {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
+  // The caller gets nothing to dispose of when the first start fails: leave no process or folder.
+  try {
+    await start();
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return { url, mqttPort, stop, start, dispose };
 }
