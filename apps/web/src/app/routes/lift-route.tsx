@@ -1,10 +1,28 @@
+import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router';
+import type { Lift } from '@liftwacht/contracts/lifts';
+import { LiftStats } from '../../features/dashboard/components/lift-stats.tsx';
 import { LiftDetailPage } from '../../features/lifts/components/lift-detail-page.tsx';
 import { PeriodSelector } from '../../features/periods/components/period-selector.tsx';
 
-/** Features never import each other's pages: the route puts the period selector on the lift page. */
+/** Features never import each other: the route puts the single-lift statistics on the lift page. */
 export function LiftRoute() {
   const { liftId = '' } = useParams();
   // Keyed by id so moving to another lift starts from a clean page (paging, live data).
-  return <LiftDetailPage key={liftId} liftId={liftId} periodSelector={<PeriodSelector />} />;
+  return <LiftDetailPage key={liftId} liftId={liftId} statistics={liftStatistics} />;
+}
+
+/** Spec §2 single-lift variant: the figures follow the session's view and period, chosen right here. */
+function liftStatistics(lift: Lift) {
+  return (
+    <Stack spacing={2}>
+      <PeriodSelector />
+      <LiftStats
+        liftId={lift.id}
+        organisationId={lift.organisationId}
+        hasLiftType={lift.liftType !== null}
+        hasFlow={lift.hasFlow}
+      />
+    </Stack>
+  );
 }

@@ -17,7 +17,6 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
-import { LiftStats } from '../../dashboard/components/lift-stats.tsx';
 import { useLiftRealtime } from '../../realtime/hooks/use-lift-realtime.ts';
 import { liftQueryOptions } from '../api/get-lift.ts';
 import { senseDataQueryOptions } from '../api/get-sense-data.ts';
@@ -33,12 +32,15 @@ import { ServiceCounterCharts } from './service-counter-charts.tsx';
 
 interface LiftDetailPageProps {
   liftId: string;
-  /** The period selector, put here by the route (features do not import each other's pages). */
-  periodSelector?: ReactNode;
+  /**
+   * The single-lift statistics with their period selector, put here by the route: they belong to
+   * the dashboard and periods features, which this one does not import.
+   */
+  statistics?: (lift: Lift) => ReactNode;
 }
 
 /** /lifts/{liftId}: everything about one lift (spec §2 lift detail). */
-export function LiftDetailPage({ liftId, periodSelector }: LiftDetailPageProps) {
+export function LiftDetailPage({ liftId, statistics }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   const canView = usePermission('lifts.view');
   const canList = usePermission('lifts.list');
@@ -56,7 +58,7 @@ export function LiftDetailPage({ liftId, periodSelector }: LiftDetailPageProps) 
       ) : id === null ? (
         <Message title={t('detail.title', { id: liftId })} text={t('detail.invalidId')} />
       ) : (
-        <LiftLoader liftId={liftId} periodSelector={periodSelector} />
+        <LiftLoader liftId={liftId} statistics={statistics} />
       )}
     </PageContainer>
   );
@@ -71,7 +73,7 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-function LiftLoader({ liftId, periodSelector }: LiftDetailPageProps) {
+function LiftLoader({ liftId, statistics }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   const { t: tc } = useTranslation();
   // The same query as the header strip: one request for both.
@@ -102,10 +104,10 @@ function LiftLoader({ liftId, periodSelector }: LiftDetailPageProps) {
       </>
     );
   }
-  return <LiftDetail lift={query.data} periodSelector={periodSelector} />;
+  return <LiftDetail lift={query.data} statistics={statistics} />;
 }
 
-function LiftDetail({ lift, periodSelector }: { lift: Lift; periodSelector: ReactNode }) {
+function LiftDetail({ lift, statistics }: { lift: Lift; statistics: LiftDetailPageProps['statistics'] }) {
   const { t } = useTranslation('lifts');
   const canSeeStats = usePermission('dashboard.view');
   const esNumber = lift.module?.esNumber ?? null;
@@ -124,20 +126,7 @@ function LiftDetail({ lift, periodSelector }: { lift: Lift; periodSelector: Reac
     <>
       <PageTitle title={nonBlank(lift.details.liftname) ?? t('detail.title', { id: lift.id })} />
       <Stack spacing={3}>
-        {canSeeStats ? (
-          <ComponentBoundary>
-            {/* The single-lift figures follow the session's view and period, chosen right here. */}
-            <Stack spacing={2}>
-              {periodSelector}
-              <LiftStats
-                liftId={lift.id}
-                organisationId={lift.organisationId}
-                hasLiftType={lift.liftType !== null}
-                hasFlow={lift.hasFlow}
-              />
-            </Stack>
-          </ComponentBoundary>
-        ) : null}
+        {canSeeStats && statistics ? <ComponentBoundary>{statistics(lift)}</ComponentBoundary> : null}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <ComponentBoundary>
