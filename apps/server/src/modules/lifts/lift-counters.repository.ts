@@ -18,20 +18,27 @@ const pad2 = (n: number) => (n < 10 ? `0${String(n)}` : String(n));
 export function isoFormatter(): (epochSeconds: number) => string {
   let day = Number.NaN;
   let prefix = '';
+  // Time of day for whole minutes (every quarter hour): at most 1,440 strings, built once.
+  const minutes = new Map<number, string>();
   return (epochSeconds) => {
     // Whole microseconds first (what PostgreSQL stores), so float noise never drops a millisecond.
     const ms = Math.floor(Math.round(epochSeconds * 1e6) / 1000);
-    const d = Math.floor(ms / dayMs);
     // Years outside 0000–9999 need toISOString's expanded form.
     if (ms < 0 || ms >= 253_402_300_800_000) return new Date(ms).toISOString();
+    const d = Math.floor(ms / dayMs);
     if (d !== day) {
       day = d;
       prefix = new Date(d * dayMs).toISOString().slice(0, 11);
     }
     const rest = ms - d * dayMs;
-    const millis = rest % 1000;
-    const seconds = Math.floor(rest / 1000);
-    return `${prefix}${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${String(millis).padStart(3, '0')}Z`;
+    const wholeMinute = rest % 60_000 === 0;
+    let time = wholeMinute ? minutes.get(rest) : undefined;
+    if (time === undefined) {
+      const seconds = Math.floor(rest / 1000);
+      time = `${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${String(rest % 1000).padStart(3, '0')}Z`;
+      if (wholeMinute) minutes.set(rest, time);
+    }
+    return prefix + time;
   };
 }
 
