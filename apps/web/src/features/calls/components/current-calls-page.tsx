@@ -15,7 +15,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
-import { useRefetchOnOrganisationChange } from '../../realtime/hooks/use-refetch-on-organisation-change.ts';
+import { useRefetchOnOrganisationChange } from '../../../lib/realtime/hooks/use-refetch-on-organisation-change.ts';
 import { currentCallsQueryOptions } from '../api/get-current-calls.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { usePermission } from '../../../lib/use-permission.ts';

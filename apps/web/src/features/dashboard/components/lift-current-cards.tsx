@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useRefetchOnOrganisationChange } from '../../realtime/hooks/use-refetch-on-organisation-change.ts';
+import { useRefetchOnOrganisationChange } from '../../../lib/realtime/hooks/use-refetch-on-organisation-change.ts';
 import { currentStateQueryOptions } from '../api/current-state-query.ts';
 import { useFormats } from '../hooks/use-formats.ts';
 import { liftCurrentCards, type LiftFeatures } from '../lib/lift-cards.ts';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
-import { useRefetchOnOrganisationChange } from '../../realtime/hooks/use-refetch-on-organisation-change.ts';
+import { useRefetchOnOrganisationChange } from '../../../lib/realtime/hooks/use-refetch-on-organisation-change.ts';
 import { liftCountQueryOptions } from '../api/lift-count-query.ts';
 import { statsQueryOptions, type StatsRequest } from '../api/stats-query.ts';
 import type { DashboardView } from '../hooks/use-dashboard-view.ts';

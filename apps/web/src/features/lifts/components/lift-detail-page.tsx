@@ -17,7 +17,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
-import { useLiftRealtime } from '../../realtime/hooks/use-lift-realtime.ts';
+import { useLiftRealtime } from '../../../lib/realtime/hooks/use-lift-realtime.ts';
 import { liftQueryOptions } from '../api/get-lift.ts';
 import { senseDataQueryOptions } from '../api/get-sense-data.ts';
 import { mergeReadings } from '../lib/sense-values.ts';
@@ -114,7 +114,7 @@ function LiftDetail({ lift, statistics }: { lift: Lift; statistics: LiftDetailPa
   const senseData = useQuery({ ...senseDataQueryOptions(lift.id), enabled: esNumber !== null });
 
   // ── Realtime wiring point ─────────────────────────────────────────────────────────────────────
-  // The socket client (features/realtime) feeds these three: its alerts, its connection state and
+  // The socket client (lib/realtime) feeds these three: its alerts, its connection state and
   // the live module readings, which are merged over the GET snapshot (later readings win).
   const live = useLiftRealtime(lift.id, esNumber ?? undefined);
   const alerts: readonly RealtimeAlert[] = live.alerts;
