@@ -16,7 +16,7 @@ import { liftEventsQueryOptions } from '../api/get-lift-events.ts';
 import { useFormatDuration } from '../hooks/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
 import { QueryState } from './query-state.tsx';
-import { TablePager } from './table-pager.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
 
 const rowsPerPageOptions = [10, 25, 50];
 

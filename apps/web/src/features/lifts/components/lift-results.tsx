@@ -17,7 +17,7 @@ import type { UpdateListState } from '../hooks/use-lift-list-state.ts';
 import { criteriaCount } from '../lib/advanced-criteria.ts';
 import { rowsPerPageOptions, type LiftListState } from '../lib/lift-list-params.ts';
 import { LiftsTable } from './lifts-table.tsx';
-import { TablePager } from './table-pager.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
 
 interface LiftResultsProps {
   state: LiftListState;

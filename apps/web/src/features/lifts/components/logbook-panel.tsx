@@ -7,7 +7,7 @@ import { logbookQueryOptions } from '../api/get-logbook.ts';
 import { DetailSection } from './detail-section.tsx';
 import { LogbookTable } from './logbook-table.tsx';
 import { QueryState } from './query-state.tsx';
-import { TablePager } from './table-pager.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
 
 const rowsPerPageOptions = [10, 25, 50];
 
