@@ -2,6 +2,8 @@
 // - 10,000 lifts × 12 months in PostgreSQL (BENCH_DATABASE_URL), all in one organisation;
 // - the default demo fleet in PGlite (in memory);
 // next to the same availability computed straight from the raw events in the same run.
+// --reuse keeps lw_bench_stats from an earlier run (seeding takes minutes; migrations still run),
+// measured at the "now" it was seeded for.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
