@@ -1,13 +1,13 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../lib/api-error-message.ts';
+import type { Paging } from '../lib/use-paging.ts';
 import { ErrorPanel } from './error-panel.tsx';
-import { TablePager } from './table-pager.tsx';
+import { PagedTable } from './paged-table.tsx';
 
 interface PagedResultsProps<T extends { total: number }> {
   query: UseQueryResult<T>;
@@ -15,11 +15,8 @@ interface PagedResultsProps<T extends { total: number }> {
   emptyText: string;
   /** Title of the error panel; the page error title by default. */
   errorTitle?: string;
-  page: number;
-  rows: number;
+  paging: Paging;
   rowsPerPageOptions: readonly number[];
-  onPage: (page: number) => void;
-  onRows: (rows: number) => void;
   /** The table for one page of results. */
   children: (data: T) => ReactNode;
 }
@@ -29,7 +26,7 @@ interface PagedResultsProps<T extends { total: number }> {
  * (spec §8 messages), the empty state, or the table with its pager.
  */
 export function PagedResults<T extends { total: number }>(props: PagedResultsProps<T>) {
-  const { query, emptyText, page, rows, rowsPerPageOptions, onPage, onRows, children } = props;
+  const { query, emptyText, paging, rowsPerPageOptions, children } = props;
   const { t } = useTranslation();
   return (
     <>
@@ -41,24 +38,21 @@ export function PagedResults<T extends { total: number }>(props: PagedResultsPro
           actionLabel={t('errors.page.action')}
           onAction={() => void query.refetch()}
         />
+      ) : query.data?.total === 0 ? (
+        <Typography role="status" sx={{ py: 3 }}>
+          {emptyText}
+        </Typography>
       ) : query.data ? (
-        query.data.total === 0 ? (
-          <Typography role="status" sx={{ py: 3 }}>
-            {emptyText}
-          </Typography>
-        ) : (
-          <Paper variant="outlined">
-            <TableContainer>{children(query.data)}</TableContainer>
-            <TablePager
-              total={query.data.total}
-              page={page}
-              rows={rows}
-              rowsPerPageOptions={rowsPerPageOptions}
-              onPage={onPage}
-              onRows={onRows}
-            />
-          </Paper>
-        )
+        <Paper variant="outlined">
+          <PagedTable
+            total={query.data.total}
+            emptyText={emptyText}
+            paging={paging}
+            rowsPerPageOptions={rowsPerPageOptions}
+          >
+            {children(query.data)}
+          </PagedTable>
+        </Paper>
       ) : null}
     </>
   );

@@ -10,6 +10,7 @@ import { PagedResults } from '../../../components/paged-results.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { getSessionState, type SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { usePaging } from '../../../lib/use-paging.ts';
 import { callsQueryOptions } from '../api/get-calls.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { CallTotals } from './call-totals.tsx';
@@ -47,8 +48,7 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
   const [lifts, setLifts] = useState<LiftChoice[]>([]);
   const [sort, setSort] = useState<CallSort>('startedAt');
   const [order, setOrder] = useState<SortOrder>('desc');
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(25);
+  const paging = usePaging(25);
   const periodInvalid = from > to;
   const query = useQuery({
     ...callsQueryOptions({
@@ -59,20 +59,20 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
       liftIds: lifts.map((lift) => lift.id),
       sort,
       order,
-      limit,
-      offset: page * limit,
+      limit: paging.rows,
+      offset: paging.offset,
     }),
     enabled: from !== '' && to !== '' && !periodInvalid,
   });
 
   const toggleKind = (kind: CallKind) => {
     setKinds((current) => (current.includes(kind) ? current.filter((k) => k !== kind) : [...current, kind]));
-    setPage(0);
+    paging.setPage(0);
   };
   const changeSort = (field: CallSort) => {
     setOrder(field === sort && order === 'desc' ? 'asc' : 'desc');
     setSort(field);
-    setPage(0);
+    paging.setPage(0);
   };
 
   return (
@@ -85,7 +85,7 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
           value={from}
           onChange={(event) => {
             setFrom(event.target.value);
-            setPage(0);
+            paging.setPage(0);
           }}
           slotProps={{ inputLabel: { shrink: true } }}
         />
@@ -96,7 +96,7 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
           value={to}
           onChange={(event) => {
             setTo(event.target.value);
-            setPage(0);
+            paging.setPage(0);
           }}
           error={periodInvalid}
           helperText={periodInvalid ? t('filters.periodInvalid') : undefined}
@@ -109,7 +109,7 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
             value={lifts}
             onChange={(next) => {
               setLifts(next);
-              setPage(0);
+              paging.setPage(0);
             }}
           />
         </Box>
@@ -122,14 +122,8 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
       <PagedResults
         query={query}
         emptyText={t('alarmCalls.empty')}
-        page={page}
-        rows={limit}
+        paging={paging}
         rowsPerPageOptions={rowsPerPageOptions}
-        onPage={setPage}
-        onRows={(rows) => {
-          setLimit(rows);
-          setPage(0);
-        }}
       >
         {(data) => <CallsTable calls={data.items} sort={sort} order={order} onSort={changeSort} />}
       </PagedResults>

@@ -14,6 +14,7 @@ import { PagedResults } from '../../../components/paged-results.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { usePaging } from '../../../lib/use-paging.ts';
 import { eventsQueryOptions } from '../api/get-events.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { useEventFilters } from '../hooks/use-event-filters.ts';
@@ -47,21 +48,22 @@ function EventsList({ organisationId }: { organisationId: number }) {
   const [filters, setFilters] = useEventFilters();
   const [sort, setSort] = useState<EventSort>('startedAt');
   const [order, setOrder] = useState<SortOrder>('desc');
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(25);
+  const paging = usePaging(25);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const query = useQuery(eventsQueryOptions({ organisationId, filters, sort, order, limit, offset: page * limit }));
+  const query = useQuery(
+    eventsQueryOptions({ organisationId, filters, sort, order, limit: paging.rows, offset: paging.offset }),
+  );
   const count = activeFilterCount(filters);
 
   // Any change of what is listed starts again at the first page.
   const changeFilters = (next: EventFilters) => {
     setFilters(next);
-    setPage(0);
+    paging.setPage(0);
   };
   const changeSort = (field: EventSort) => {
     setOrder(field === sort && order === 'desc' ? 'asc' : 'desc');
     setSort(field);
-    setPage(0);
+    paging.setPage(0);
   };
 
   return (
@@ -97,18 +99,7 @@ function EventsList({ organisationId }: { organisationId: number }) {
           }}
         />
       ) : null}
-      <PagedResults
-        query={query}
-        emptyText={t('list.empty')}
-        page={page}
-        rows={limit}
-        rowsPerPageOptions={rowsPerPageOptions}
-        onPage={setPage}
-        onRows={(rows) => {
-          setLimit(rows);
-          setPage(0);
-        }}
-      >
+      <PagedResults query={query} emptyText={t('list.empty')} paging={paging} rowsPerPageOptions={rowsPerPageOptions}>
         {(data) => <EventsTable events={data.items} sort={sort} order={order} onSort={changeSort} />}
       </PagedResults>
     </>

@@ -2,12 +2,9 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
@@ -16,7 +13,8 @@ import { liftEventsQueryOptions } from '../api/get-lift-events.ts';
 import { useFormatDuration } from '../hooks/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
 import { QueryState } from './query-state.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { usePaging } from '../../../lib/use-paging.ts';
 
 const rowsPerPageOptions = [10, 25, 50];
 
@@ -26,62 +24,49 @@ export function LiftEventsPanel({ liftId, organisationId }: { liftId: number; or
   // Event type labels belong to the events texts; one list of labels, not a copy per page.
   const { t: te } = useTranslation('events');
   const formatDuration = useFormatDuration();
-  const [page, setPage] = useState(0);
-  const [rows, setRows] = useState(10);
-  const query = useQuery(liftEventsQueryOptions({ liftId, organisationId, limit: rows, offset: page * rows }));
+  const paging = usePaging(10);
+  const query = useQuery(liftEventsQueryOptions({ liftId, organisationId, limit: paging.rows, offset: paging.offset }));
 
   return (
     <DetailSection title={t('events.title')}>
       <QueryState query={query}>
-        {(data) =>
-          data.total === 0 ? (
-            <Typography variant="body2">{t('events.empty')}</Typography>
-          ) : (
-            <>
-              <TableContainer>
-                <Table size="small" aria-label={t('events.tableLabel')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('events.type')}</TableCell>
-                      <TableCell>{t('events.floor')}</TableCell>
-                      <TableCell>{t('events.startedAt')}</TableCell>
-                      <TableCell>{t('events.endedAt')}</TableCell>
-                      <TableCell>{t('events.duration')}</TableCell>
-                      <TableCell>{t('events.status')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.items.map((event) => (
-                      <TableRow key={event.id} hover>
-                        <TableCell>
-                          <Link component={RouterLink} to={paths.event(event.id)}>
-                            {te(`types.${event.type}`)}
-                          </Link>
-                        </TableCell>
-                        <TableCell>{event.floor ?? t('details.notSet')}</TableCell>
-                        <TableCell>{formatDateTime(event.startedAt, i18n.language)}</TableCell>
-                        <TableCell>{formatDateTime(event.endedAt, i18n.language, t('events.ongoing'))}</TableCell>
-                        <TableCell>{formatDuration(event.durationSeconds)}</TableCell>
-                        <TableCell>{event.closed ? t('events.closed') : t('events.open')}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-              <TablePager
-                total={data.total}
-                page={page}
-                rows={rows}
-                rowsPerPageOptions={rowsPerPageOptions}
-                onPage={setPage}
-                onRows={(next) => {
-                  setRows(next);
-                  setPage(0);
-                }}
-              />
-            </>
-          )
-        }
+        {(data) => (
+          <PagedTable
+            total={data.total}
+            emptyText={t('events.empty')}
+            paging={paging}
+            rowsPerPageOptions={rowsPerPageOptions}
+          >
+            <Table size="small" aria-label={t('events.tableLabel')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('events.type')}</TableCell>
+                  <TableCell>{t('events.floor')}</TableCell>
+                  <TableCell>{t('events.startedAt')}</TableCell>
+                  <TableCell>{t('events.endedAt')}</TableCell>
+                  <TableCell>{t('events.duration')}</TableCell>
+                  <TableCell>{t('events.status')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((event) => (
+                  <TableRow key={event.id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={paths.event(event.id)}>
+                        {te(`types.${event.type}`)}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{event.floor ?? t('details.notSet')}</TableCell>
+                    <TableCell>{formatDateTime(event.startedAt, i18n.language)}</TableCell>
+                    <TableCell>{formatDateTime(event.endedAt, i18n.language, t('events.ongoing'))}</TableCell>
+                    <TableCell>{formatDuration(event.durationSeconds)}</TableCell>
+                    <TableCell>{event.closed ? t('events.closed') : t('events.open')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </PagedTable>
+        )}
       </QueryState>
     </DetailSection>
   );

@@ -2,12 +2,9 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
@@ -16,7 +13,8 @@ import { liftVisitsQueryOptions } from '../api/get-lift-visits.ts';
 import { useFormatDuration } from '../hooks/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
 import { QueryState } from './query-state.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { usePaging } from '../../../lib/use-paging.ts';
 
 const rowsPerPageOptions = [10, 25, 50];
 
@@ -24,64 +22,51 @@ const rowsPerPageOptions = [10, 25, 50];
 export function LiftVisitsPanel({ liftId }: { liftId: number }) {
   const { t, i18n } = useTranslation('lifts');
   const formatDuration = useFormatDuration();
-  const [page, setPage] = useState(0);
-  const [rows, setRows] = useState(10);
-  const query = useQuery(liftVisitsQueryOptions(liftId, rows, page * rows));
+  const paging = usePaging(10);
+  const query = useQuery(liftVisitsQueryOptions(liftId, paging.rows, paging.offset));
 
   return (
     <DetailSection title={t('visits.title')}>
       <QueryState query={query}>
-        {(data) =>
-          data.total === 0 ? (
-            <Typography variant="body2">{t('visits.empty')}</Typography>
-          ) : (
-            <>
-              <TableContainer>
-                <Table size="small" aria-label={t('visits.tableLabel')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('visits.type')}</TableCell>
-                      <TableCell>{t('visits.role')}</TableCell>
-                      <TableCell>{t('visits.state')}</TableCell>
-                      <TableCell>{t('visits.startedAt')}</TableCell>
-                      <TableCell>{t('visits.endedAt')}</TableCell>
-                      <TableCell>{t('visits.duration')}</TableCell>
-                      <TableCell>{t('visits.person')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.items.map((visit) => (
-                      <TableRow key={visit.id} hover>
-                        <TableCell>
-                          <Link component={RouterLink} to={paths.visit(liftId, visit.id)}>
-                            {t(`visits.types.${visit.type}`)}
-                          </Link>
-                        </TableCell>
-                        <TableCell>{t(`visits.roles.${visit.role}`)}</TableCell>
-                        <TableCell>{t(`visits.states.${visit.state}`)}</TableCell>
-                        <TableCell>{formatDateTime(visit.startedAt, i18n.language)}</TableCell>
-                        <TableCell>{formatDateTime(visit.endedAt, i18n.language, t('visits.ongoing'))}</TableCell>
-                        <TableCell>{formatDuration(visit.durationSeconds)}</TableCell>
-                        <TableCell>{visit.person ?? t('details.notSet')}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-              <TablePager
-                total={data.total}
-                page={page}
-                rows={rows}
-                rowsPerPageOptions={rowsPerPageOptions}
-                onPage={setPage}
-                onRows={(next) => {
-                  setRows(next);
-                  setPage(0);
-                }}
-              />
-            </>
-          )
-        }
+        {(data) => (
+          <PagedTable
+            total={data.total}
+            emptyText={t('visits.empty')}
+            paging={paging}
+            rowsPerPageOptions={rowsPerPageOptions}
+          >
+            <Table size="small" aria-label={t('visits.tableLabel')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('visits.type')}</TableCell>
+                  <TableCell>{t('visits.role')}</TableCell>
+                  <TableCell>{t('visits.state')}</TableCell>
+                  <TableCell>{t('visits.startedAt')}</TableCell>
+                  <TableCell>{t('visits.endedAt')}</TableCell>
+                  <TableCell>{t('visits.duration')}</TableCell>
+                  <TableCell>{t('visits.person')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((visit) => (
+                  <TableRow key={visit.id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={paths.visit(liftId, visit.id)}>
+                        {t(`visits.types.${visit.type}`)}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{t(`visits.roles.${visit.role}`)}</TableCell>
+                    <TableCell>{t(`visits.states.${visit.state}`)}</TableCell>
+                    <TableCell>{formatDateTime(visit.startedAt, i18n.language)}</TableCell>
+                    <TableCell>{formatDateTime(visit.endedAt, i18n.language, t('visits.ongoing'))}</TableCell>
+                    <TableCell>{formatDuration(visit.durationSeconds)}</TableCell>
+                    <TableCell>{visit.person ?? t('details.notSet')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </PagedTable>
+        )}
       </QueryState>
     </DetailSection>
   );
