@@ -42,26 +42,52 @@ export function isoFormatter(): (epochSeconds: number) => string {
   };
 }
 
+/**
+ * Items in time order from the two arrays of one aggregate. Both array_aggs see the rows in the
+ * same order, so epochs[i] and sums[i] belong together; that order is the index's in practice,
+ * but without an ORDER BY (which makes each aggregate sort its 35,040 rows) it is not promised,
+ * so anything out of order is sorted here.
+ */
+export function quarterHourItems(epochs: readonly number[], sums: readonly number[]): CounterItem[] {
+  let order: number[] | undefined;
+  for (let i = 1; i < epochs.length; i++) {
+    if ((epochs[i] ?? 0) < (epochs[i - 1] ?? 0)) {
+      order = epochs.map((_, j) => j).sort((a, b) => (epochs[a] ?? 0) - (epochs[b] ?? 0));
+      break;
+    }
+  }
+  const format = isoFormatter();
+  const items = new Array<CounterItem>(epochs.length);
+  for (let i = 0; i < epochs.length; i++) {
+    const j = order ? (order[i] ?? i) : i;
+    items[i] = { start: format(epochs[j] ?? 0), sum: sums[j] ?? 0 };
+  }
+  return items;
+}
+
 export class LiftCountersRepository {
   constructor(private readonly db: Db) {}
 
   /**
    * Quarter hours over local days from..to: the raw rows themselves, one per bucket (the primary
-   * key), read in key order. Amsterdam's offset is a whole number of hours, so a UTC quarter hour
-   * is a local one and needs no regrouping. Times come as epoch numbers and are formatted here:
-   * to_char on a year of buckets (35,040) took three times as long as reading them.
+   * key). Amsterdam's offset is a whole number of hours, so a UTC quarter hour is a local one and
+   * needs no regrouping. Times come as epoch numbers and are formatted here: to_char on a year of
+   * buckets (35,040) took three times as long as reading them. The year comes back as one row of
+   * two JSON arrays, not 35,040 rows: the driver built an object per row, and that decoding took
+   * as long as the query (min 39 → 24 ms, p50 halved, measured at load ~5).
    */
   async quarterHours(liftId: number, kind: CounterKind, from: string, to: string): Promise<CounterItem[]> {
-    const rows = await sqlRows<{ epoch: number; sum: number }>(
+    const [row] = await sqlRows<{ epochs: string | null; sums: string | null }>(
       this.db,
-      sql`select date_part('epoch', c.bucket_start) as epoch, c.value::float8 as sum
+      sql`select array_to_json(array_agg(date_part('epoch', c.bucket_start)))::text as epochs,
+                 array_to_json(array_agg(c.value::float8))::text as sums
           from counters c
           where c.lift_id = ${liftId} and c.kind = ${kind}
-            and c.bucket_start >= ${localDayStartSql(from)} and c.bucket_start < ${localDayEndSql(to)}
-          order by c.bucket_start`,
+            and c.bucket_start >= ${localDayStartSql(from)} and c.bucket_start < ${localDayEndSql(to)}`,
     );
-    const format = isoFormatter();
-    return rows.map((r) => ({ start: format(r.epoch), sum: r.sum }));
+    // No rows: array_agg gives null.
+    if (!row?.epochs || !row.sums) return [];
+    return quarterHourItems(JSON.parse(row.epochs) as number[], JSON.parse(row.sums) as number[]);
   }
 
   /** Day, ISO week (Monday), month or year sums over local days from..to, keyed by first day. */
