@@ -1,15 +1,12 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { EntityQueryState } from '../../../components/entity-query-state.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { eventQueryOptions } from '../api/get-event.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { EventDetailCard } from './event-detail-card.tsx';
@@ -38,21 +35,10 @@ export function EventPage({ eventId }: { eventId: string }) {
 
 function EventDetailLoader({ eventId }: { eventId: number }) {
   const { t } = useTranslation('events');
-  const { t: tc } = useTranslation();
   const query = useQuery(eventQueryOptions(eventId));
-  if (query.isPending) return <CircularProgress aria-label={tc('loading')} />;
-  if (query.isError) {
-    // Another organisation's event answers 404 as well (DESIGN §5): one message for both.
-    if (isApiError(query.error) && query.error.status === 404)
-      return <Typography role="status">{t('detail.notFound')}</Typography>;
-    return (
-      <ErrorPanel
-        title={tc('errors.page.title')}
-        message={apiErrorMessage(query.error, tc)}
-        actionLabel={tc('errors.page.action')}
-        onAction={() => void query.refetch()}
-      />
-    );
-  }
-  return <EventDetailCard event={query.data} />;
+  return (
+    <EntityQueryState query={query} notFoundText={t('detail.notFound')}>
+      {(event) => <EventDetailCard event={event} />}
+    </EntityQueryState>
+  );
 }

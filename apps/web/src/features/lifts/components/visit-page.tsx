@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableContainer from '@mui/material/TableContainer';
@@ -9,11 +8,9 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VisitDetail } from '@liftwacht/contracts/visits';
 import { paths } from '../../../app/paths.ts';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { EntityQueryState } from '../../../components/entity-query-state.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
@@ -49,23 +46,12 @@ export function VisitPage({ liftId, visitId }: { liftId: string; visitId: string
 
 function VisitLoader({ visitId }: { visitId: number }) {
   const { t } = useTranslation('lifts');
-  const { t: tc } = useTranslation();
   const query = useQuery(visitQueryOptions(visitId));
-  if (query.isPending) return <CircularProgress aria-label={tc('loading')} />;
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) {
-      return <Typography role="status">{t('visit.notFound')}</Typography>;
-    }
-    return (
-      <ErrorPanel
-        title={tc('errors.page.title')}
-        message={apiErrorMessage(query.error, tc)}
-        actionLabel={tc('errors.page.action')}
-        onAction={() => void query.refetch()}
-      />
-    );
-  }
-  return <VisitDetails visit={query.data} />;
+  return (
+    <EntityQueryState query={query} notFoundText={t('visit.notFound')}>
+      {(visit) => <VisitDetails visit={visit} />}
+    </EntityQueryState>
+  );
 }
 
 function VisitDetails({ visit }: { visit: VisitDetail }) {
