@@ -36,6 +36,13 @@ export const senseReadingSchema = z.object({
 });
 export type SenseReading = z.infer<typeof senseReadingSchema>;
 
+/**
+ * A numbered module reading (f0…f99 live, e0…e99 provisioning), which the sense configuration
+ * labels. Sense data also keeps the module's states (available, floor, faults, sensorFailures)
+ * under their own names; the lift page shows those in its status and alert panels instead.
+ */
+export const isNumberedSenseField = (key: string): boolean => /^[fe]\d{1,2}$/.test(key);
+
 /** GET /liftwacht/lift/{id}/sense-data: the latest reading per field, in key order (f2 before f10). */
 export const senseDataResponseSchema = dataOf(
   z.object({

@@ -39,7 +39,7 @@ export function CounterChartCard({ liftId, title, subtitle, range }: CounterChar
           </Typography>
         </Box>
         {query.isPending ? (
-          <Skeleton variant="rectangular" height={220} aria-label={t('counters.loading')} />
+          <Skeleton variant="rectangular" height={220} role="progressbar" aria-label={t('counters.loading')} />
         ) : query.isError ? (
           <ChartErrorPanel onRetry={() => void query.refetch()} />
         ) : query.data.items.length === 0 ? (

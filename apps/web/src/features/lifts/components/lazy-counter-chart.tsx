@@ -16,7 +16,11 @@ export function LazyCounterChart(props: ComponentProps<typeof CounterBarChart>) 
   const { t } = useTranslation('lifts');
   return (
     <ErrorBoundary fallback={({ reset }) => <ChartErrorPanel onRetry={reset} />}>
-      <Suspense fallback={<Skeleton variant="rectangular" height={height} aria-label={t('counters.loading')} />}>
+      <Suspense
+        fallback={
+          <Skeleton variant="rectangular" height={height} role="progressbar" aria-label={t('counters.loading')} />
+        }
+      >
         <CounterBarChart {...props} />
       </Suspense>
     </ErrorBoundary>

@@ -7,6 +7,30 @@ import { liftsSession } from '../testing/lift-api.ts';
 
 const region = (name: string) => screen.findByRole('region', { name });
 
+const visitOfLift7 = {
+  data: {
+    id: 3,
+    liftId: 7,
+    type: 'repair',
+    role: 'inspector',
+    state: 'progress',
+    startedAt: '2026-11-20T08:00:00Z',
+    endedAt: null,
+    durationSeconds: 90_000,
+    person: 'Piet',
+    remarks: 'Deur afgesteld',
+    lift: {
+      id: 7,
+      organisationId: 1,
+      liftname: 'Lift Domplein',
+      address: 'Domplein 4',
+      buildingName: null,
+      esNumber: null,
+    },
+    logbook: [{ id: 1, liftId: 7, logType: 'repair', at: '2026-11-20T08:30:00Z', text: 'Deurrubber vervangen' }],
+  },
+};
+
 describe('LiftDetailPage', () => {
   it('shows every panel with the lift’s data', async () => {
     liftsSession();
@@ -132,31 +156,7 @@ describe('LiftDetailPage', () => {
   it('opens a visit with its labels and the logbook written meanwhile', async () => {
     liftsSession('monteur', {
       'GET /liftwacht/visits/3': {
-        body: {
-          data: {
-            id: 3,
-            liftId: 7,
-            type: 'repair',
-            role: 'inspector',
-            state: 'progress',
-            startedAt: '2026-11-20T08:00:00Z',
-            endedAt: null,
-            durationSeconds: 90_000,
-            person: 'Piet',
-            remarks: 'Deur afgesteld',
-            lift: {
-              id: 7,
-              organisationId: 1,
-              liftname: 'Lift Domplein',
-              address: 'Domplein 4',
-              buildingName: null,
-              esNumber: null,
-            },
-            logbook: [
-              { id: 1, liftId: 7, logType: 'repair', at: '2026-11-20T08:30:00Z', text: 'Deurrubber vervangen' },
-            ],
-          },
-        },
+        body: visitOfLift7,
       },
     });
     renderApp('/lifts/7/visits/3');
@@ -170,6 +170,13 @@ describe('LiftDetailPage', () => {
       '/lifts/7',
     );
     expect(screen.getByText('Deurrubber vervangen')).toBeInTheDocument();
+  });
+
+  it('does not show another lift’s visit under this lift', async () => {
+    liftsSession('admin', { 'GET /liftwacht/visits/3': { body: visitOfLift7 } });
+    renderApp('/lifts/8/visits/3');
+    expect(await screen.findByText('Dit bezoek bestaat niet of u heeft er geen toegang toe.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Bezoekgegevens' })).not.toBeInTheDocument();
   });
 
   it('returns to the lift list when the organisation changes on a visit page', async () => {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { liftQueryOptions } from '../api/get-lift.ts';
+import { parseRouteId } from '../lib/route-id.ts';
 
 interface LiftHeaderStripProps {
   liftId: string;
@@ -15,7 +16,8 @@ interface LiftHeaderStripProps {
  */
 export function LiftHeaderStrip({ liftId }: LiftHeaderStripProps) {
   const { t } = useTranslation('lifts');
-  const { data: lift } = useQuery(liftQueryOptions(liftId));
+  // An id the page rejects ("abc") is never asked for.
+  const { data: lift } = useQuery({ ...liftQueryOptions(liftId), enabled: parseRouteId(liftId) !== null });
   const name = nonBlank(lift?.details.liftname) ?? t('header.fallbackName');
   const address = nonBlank(lift?.details.address);
 

@@ -32,7 +32,7 @@ export function LiftHistory({ liftId, organisationId }: LiftHistoryProps) {
         <Typography id={titleId} variant="h6" component="h2">
           {t('history.title')}
         </Typography>
-        <FormGroup row aria-label={t('history.choose')}>
+        <FormGroup row role="group" aria-label={t('history.choose')}>
           {sections.map((section) => (
             <FormControlLabel
               key={section}

@@ -24,7 +24,7 @@ export function RideEstimateCard({ liftId }: { liftId: number }) {
           {t('counters.estimate')}
         </Typography>
         {query.isPending ? (
-          <Skeleton variant="rectangular" height={80} aria-label={t('counters.loading')} />
+          <Skeleton variant="rectangular" height={80} role="progressbar" aria-label={t('counters.loading')} />
         ) : query.isError ? (
           <ChartErrorPanel onRetry={() => void query.refetch()} />
         ) : query.data.estimate === null ? (

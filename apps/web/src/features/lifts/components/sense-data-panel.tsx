@@ -73,10 +73,8 @@ export function SenseDataPanel({ esNumber, readings, moduleType = null, onRetry 
         />
       ) : readings === undefined || labelsQuery.isPending ? (
         <CircularProgress size={24} aria-label={t('sense.title')} />
-      ) : readings.length === 0 ? (
-        <Typography variant="body2">{t('sense.empty')}</Typography>
       ) : (
-        <SenseTable
+        <SenseRowsOrEmpty
           rows={senseRows(readings, labels)}
           valueText={valueText}
           time={(at) => formatDateTime(at, i18n.language)}
@@ -84,6 +82,12 @@ export function SenseDataPanel({ esNumber, readings, moduleType = null, onRetry 
       )}
     </DetailSection>
   );
+}
+
+function SenseRowsOrEmpty(props: SenseTableProps) {
+  const { t } = useTranslation('lifts');
+  if (props.rows.length === 0) return <Typography variant="body2">{t('sense.empty')}</Typography>;
+  return <SenseTable {...props} />;
 }
 
 interface SenseTableProps {

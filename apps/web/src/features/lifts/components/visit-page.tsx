@@ -38,18 +38,25 @@ export function VisitPage({ liftId, visitId }: { liftId: string; visitId: string
       ) : id === null ? (
         <Typography role="status">{t('visit.invalidId')}</Typography>
       ) : (
-        <VisitLoader visitId={id} />
+        <VisitLoader liftId={parseRouteId(liftId)} visitId={id} />
       )}
     </PageContainer>
   );
 }
 
-function VisitLoader({ visitId }: { visitId: number }) {
+function VisitLoader({ liftId, visitId }: { liftId: number | null; visitId: number }) {
   const { t } = useTranslation('lifts');
   const query = useQuery(visitQueryOptions(visitId));
   return (
     <EntityQueryState query={query} notFoundText={t('visit.notFound')}>
-      {(visit) => <VisitDetails visit={visit} />}
+      {(visit) =>
+        // The header strip and the back link name the lift of the URL: another lift's visit is not here.
+        visit.lift.id === liftId ? (
+          <VisitDetails visit={visit} />
+        ) : (
+          <Typography role="status">{t('visit.notFound')}</Typography>
+        )
+      }
     </EntityQueryState>
   );
 }

@@ -34,6 +34,9 @@ describe('sense values', () => {
         [
           { key: 'f0', value: 1, at: 'x' },
           { key: 'f9', value: 0, at: 'x' },
+          // Module states kept as sense data: shown by the status and alert panels, not here.
+          { key: 'available', value: true, at: 'x' },
+          { key: 'faults', value: ['door_closing_fault'], at: 'x' },
         ],
         labels,
       ).map((row) => row.label),

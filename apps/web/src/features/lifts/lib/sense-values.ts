@@ -1,4 +1,4 @@
-import type { SenseConfigurationItem, SenseReading } from '@liftwacht/contracts/sense';
+import { isNumberedSenseField, type SenseConfigurationItem, type SenseReading } from '@liftwacht/contracts/sense';
 
 export interface SenseRow {
   key: string;
@@ -45,8 +45,11 @@ export function compareKeys(a: string, b: string): number {
   return Number(numberA ?? '') - Number(numberB ?? '');
 }
 
+/** The sense data table: the numbered fields only, each with its configured label. */
 export function senseRows(readings: readonly SenseReading[], labels: ReadonlyMap<string, string>): SenseRow[] {
-  return readings.map((reading) => ({ ...reading, label: labels.get(reading.key) ?? reading.key }));
+  return readings
+    .filter((reading) => isNumberedSenseField(reading.key))
+    .map((reading) => ({ ...reading, label: labels.get(reading.key) ?? reading.key }));
 }
 
 export type SenseValueText = { kind: 'text'; text: string } | { kind: 'yes' } | { kind: 'no' } | { kind: 'empty' };
