@@ -4,12 +4,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@liftwacht/contracts/calls';
 import type { EventSort, LiftEvent } from '@liftwacht/contracts/events';
 import { paths } from '../../../app/paths.ts';
+import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 import { formatDuration } from '../../../lib/format-clock-duration.ts';
 
@@ -47,19 +47,9 @@ export function EventsTable({ events, sort, order, onSort }: EventsTableProps) {
       <TableHead>
         <TableRow>
           {columns.map(({ field, labelKey }) => (
-            <TableCell key={labelKey} sortDirection={field !== null && field === sort ? order : false}>
-              {field === null ? (
-                t(labelKey)
-              ) : (
-                <TableSortLabel
-                  active={field === sort}
-                  direction={field === sort ? order : 'asc'}
-                  onClick={() => onSort(field)}
-                >
-                  {t(labelKey)}
-                </TableSortLabel>
-              )}
-            </TableCell>
+            <SortableHeaderCell key={labelKey} field={field} sort={sort} direction={order} onSort={onSort}>
+              {t(labelKey)}
+            </SortableHeaderCell>
           ))}
         </TableRow>
       </TableHead>

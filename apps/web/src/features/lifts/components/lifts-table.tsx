@@ -4,11 +4,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Lift, LiftSort, LiftSortDirection } from '@liftwacht/contracts/lifts';
+import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx';
 import { paths } from '../../../app/paths.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
@@ -67,15 +67,9 @@ export function LiftsTable({ lifts, statuses, sort, direction, onSort }: LiftsTa
       <TableHead>
         <TableRow>
           {columns.map((column) => (
-            <TableCell key={column} sortDirection={column === sort ? direction : false}>
-              <TableSortLabel
-                active={column === sort}
-                direction={column === sort ? direction : 'asc'}
-                onClick={() => onSort(column)}
-              >
-                {t(`columns.${column}`)}
-              </TableSortLabel>
-            </TableCell>
+            <SortableHeaderCell key={column} field={column} sort={sort} direction={direction} onSort={onSort}>
+              {t(`columns.${column}`)}
+            </SortableHeaderCell>
           ))}
           {statuses ? <TableCell>{t('columns.statuses')}</TableCell> : null}
         </TableRow>
