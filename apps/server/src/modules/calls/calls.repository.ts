@@ -4,7 +4,7 @@ import { callKinds, type Call, type CallKind, type CallSort, type CallTotals } f
 import type { Db } from '../../db/database.ts';
 import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { calls, lifts } from '../../db/schema.ts';
-import { callColumns, callDurationSql, toCall, type CallRow } from './call-rows.ts';
+import { callColumns, callDurationSql, toCall, type CallRow } from '../../db/call-rows.ts';
 
 export interface CallFilter {
   organisationId: number;

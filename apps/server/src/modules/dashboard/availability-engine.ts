@@ -56,12 +56,12 @@ export async function computeAvailability(
     if (!result) throw new Error(`no availability computed for ${kind}`);
     return result;
   }
-  const [liftIds, windowSeconds, rows] = await Promise.all([
+  const [liftIds, window, rows] = await Promise.all([
     repository.liftIds(kind, scope),
-    repository.windowSeconds(period, now),
+    repository.window(period, now),
     repository.exact(kind, scope, period, now),
   ]);
-  return summarise(liftIds, rows, windowSeconds);
+  return summarise(liftIds, rows, window.seconds);
 }
 
 function summarise(liftIds: readonly number[], rows: readonly LiftWindow[], windowSeconds: number): PeriodAvailability {

@@ -3,6 +3,7 @@
 // - byLift: the per-hour rollup for whole days, and range arithmetic only where the rollup cannot
 //   answer (from the day a lift's open event began), so a year never scans raw rows.
 import { sql, type SQL } from 'drizzle-orm';
+import { timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone, type AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -38,9 +39,9 @@ function countingLiftsSql(kind: AvailabilityKind, scope: LiftScope): SQL {
 function windowHoursSql(p: BusinessPeriod, now: Date): SQL {
   const h = sql`h`;
   return sql`
-    select h, least(h + interval '1 hour', ${now.toISOString()}::timestamptz) as h_end
+    select h, least(h + interval '1 hour', ${timestampSql(now)}) as h_end
     from generate_series(${periodStartSql(p)}, ${periodEndSql(p)} - interval '1 hour', interval '1 hour') as h
-    where h < ${now.toISOString()}::timestamptz
+    where h < ${timestampSql(now)}
       and ${localHourSql(h)} >= ${p.startHour} and ${localHourSql(h)} < ${p.endHour}`;
 }
 
@@ -98,15 +99,6 @@ export class AvailabilityRepository {
     return window;
   }
 
-  /** Seconds in the business window of the period that have passed by `now` (the same for every lift). */
-  async windowSeconds(p: BusinessPeriod, now: Date): Promise<number> {
-    const [row] = await sqlRows<{ secs: number }>(
-      this.db,
-      sql`select coalesce(sum(extract(epoch from w.h_end - w.h)), 0)::float8 as secs from (${windowHoursSql(p, now)}) w`,
-    );
-    return row?.secs ?? 0;
-  }
-
   async liftIds(kind: AvailabilityKind, scope: LiftScope): Promise<number[]> {
     const rows = await sqlRows<{ id: number }>(
       this.db,
@@ -115,21 +107,9 @@ export class AvailabilityRepository {
     return rows.map((r) => r.id);
   }
 
-  /**
-   * Exact unavailable seconds from raw events. `onlyOpen` restricts it to lifts with an open event
-   * of the kind (the part the rollup cannot hold).
-   */
-  async exact(
-    kind: AvailabilityKind,
-    scope: LiftScope,
-    p: BusinessPeriod,
-    now: Date,
-    onlyOpen = false,
-  ): Promise<LiftWindow[]> {
-    const nowTs = sql`${now.toISOString()}::timestamptz`;
-    const openFilter = onlyOpen
-      ? sql`and e.lift_id in (select lift_id from events where type = ${kind} and ended_at is null)`
-      : sql``;
+  /** Exact unavailable seconds from raw events: the reference the rollup-based engine must equal. */
+  async exact(kind: AvailabilityKind, scope: LiftScope, p: BusinessPeriod, now: Date): Promise<LiftWindow[]> {
+    const nowTs = timestampSql(now);
     return sqlRows<LiftWindow>(
       this.db,
       sql`
@@ -145,7 +125,6 @@ export class AvailabilityRepository {
           and e.started_at < ${periodEndSql(p)}
           and coalesce(e.ended_at, ${nowTs}) > ${periodStartSql(p)}
           and coalesce(e.ended_at, ${nowTs}) > e.started_at
-          ${openFilter}
         group by e.lift_id
       )
       select ev.lift_id as "liftId",
@@ -172,7 +151,7 @@ export class AvailabilityRepository {
     now: Date,
     window: BusinessWindow,
   ): Promise<LiftAvailabilityRow[]> {
-    const nowTs = sql`${now.toISOString()}::timestamptz`;
+    const nowTs = timestampSql(now);
     const kindList = sql.param([...kinds]);
     // Every lift counts for `unavailable`; only lifts with an intercom for `intercom_unavailable`.
     const countsFor = (kind: SQL, lift: SQL) => sql`(${kind} = 'unavailable' or ${lift}.has_intercom)`;

@@ -3,9 +3,10 @@
 import { sql } from 'drizzle-orm';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
+import { timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
-import { countedAfterDaySql } from '../../db/rollups/monthly-counters.ts';
+import { ridesSinceMaintenanceSql } from '../../db/rollups/monthly-counters.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { liftScopeSql, type LiftScope } from './stats-scope.ts';
 
@@ -24,7 +25,7 @@ export class CurrentConditionsRepository {
   constructor(private readonly db: Db) {}
 
   async conditions(scope: LiftScope, now: Date): Promise<ConditionRow[]> {
-    const nowTs = sql`${now.toISOString()}::timestamptz`;
+    const nowTs = timestampSql(now);
     const today = sql`(${nowTs} at time zone ${businessTimeZone})::date`;
     const silentSince = new Date(now.getTime() - senseSilenceMs).toISOString();
     const rows = await sqlRows<ConditionRow & { since: Date | string | null }>(
@@ -55,16 +56,9 @@ export class CurrentConditionsRepository {
         where v.state = 'progress'
         group by v.lift_id
         union all
-        select s.id, 'servicecounterMaintenanceAlert', lm.last_at::text, rides.total::text
-        from scoped s
-        left join lateral (
-          select max(v.started_at) as last_at from visits v
-          where v.lift_id = s.id and v.type = 'maintenance' and v.state = 'finished'
-        ) lm on true
-        cross join lateral (
-          select ${countedAfterDaySql(sql`s.id`, 'rides', sql`(lm.last_at at time zone ${businessTimeZone})::date`)} as total
-        ) rides
-        where rides.total > s.service_ride_threshold
+        select r.lift_id, 'servicecounterMaintenanceAlert', r.last_at::text, r.total::text
+        from (${ridesSinceMaintenanceSql(sql`scoped`, sql`true`)}) r
+        where r.total > r.threshold
         union all
         select s.id, 'approvalRejected', li.inspected_on::text, null
         from scoped s

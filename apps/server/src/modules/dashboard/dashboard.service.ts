@@ -48,7 +48,7 @@ export class DashboardService {
   async currentState(principal: Principal, organisationId: number) {
     if (organisationId === 0) return { items: [] };
     const scope = await this.scope(principal, organisationId);
-    const visible = this.visibleStatuses(principal);
+    const visible = visibleLiftStatuses(principal.roles);
     const byLift = new Map<
       number,
       { liftId: number; name: string; statuses: { status: LiftStatus; since: string | null }[] }
@@ -121,7 +121,7 @@ export class DashboardService {
 
     const status = type as LiftStatus;
     if (!liftStatuses.includes(status)) throw notFound('Statistic');
-    if (!this.visibleStatuses(principal).includes(status)) throw forbidden();
+    if (!visibleLiftStatuses(principal.roles).includes(status)) throw forbidden();
     const rows = (await this.conditions.conditions(scope, now)).filter((r) => r.status === status);
     return rows.map((r) => conditionItem(r));
   }
@@ -135,22 +135,13 @@ export class DashboardService {
       counts.set(row.status, set);
     }
     const n = (s: LiftStatus) => counts.get(s)?.size ?? 0;
-    const result: CurrentStats = {
+    const visible = Object.fromEntries(visibleLiftStatuses(principal.roles).map((status) => [status, n(status)]));
+    return {
       view: 'current',
       intercomUnavailable: n('intercomUnavailable'),
       senseNotConnected: n('senseNotConnected'),
+      ...visible,
     };
-    if (this.seesAllStatuses(principal)) {
-      Object.assign(result, {
-        liftUnavailable: n('liftUnavailable'),
-        senseFailureSensor: n('senseFailureSensor'),
-        visits: n('visits'),
-        servicecounterMaintenanceAlert: n('servicecounterMaintenanceAlert'),
-        approvalRejected: n('approvalRejected'),
-        approvalExpired: n('approvalExpired'),
-      });
-    }
-    return result;
   }
 
   private async periodStats(scope: LiftScope, period: BusinessPeriod): Promise<PeriodStats> {
@@ -197,14 +188,6 @@ export class DashboardService {
 
   private assertPeriodAllowed(principal: Principal): void {
     if (!hasPermission(principal.roles, 'stats.period')) throw forbidden();
-  }
-
-  private seesAllStatuses(principal: Principal): boolean {
-    return hasPermission(principal.roles, 'stats.period');
-  }
-
-  private visibleStatuses(principal: Principal): readonly LiftStatus[] {
-    return visibleLiftStatuses(principal.roles);
   }
 }
 

@@ -1,6 +1,7 @@
 // Inspection and maintenance figures of a period, per lift (DESIGN §4: 18-month inspections,
 // maintenance on time within ±10 % of the interval).
 import { sql, type SQL } from 'drizzle-orm';
+import { timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -86,7 +87,7 @@ export class PeriodFiguresRepository {
 }
 
 function perLiftFiguresSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
-  const nowTs = sql`${now.toISOString()}::timestamptz`;
+  const nowTs = timestampSql(now);
   // The period as far as it has happened: figures never count the future.
   const endTs = sql`least(${periodEndSql(p)}, ${nowTs})`;
   const endDay = sql`least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date)`;

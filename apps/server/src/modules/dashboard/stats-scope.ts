@@ -1,6 +1,7 @@
 // Which lifts and which time span a statistics request covers, as SQL fragments shared by the
 // dashboard repositories. Period bounds are local (Europe/Amsterdam) midnights.
 import { sql, type SQL } from 'drizzle-orm';
+import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 
 export interface LiftScope {
@@ -23,12 +24,10 @@ export function liftScopeSql(scope: LiftScope): SQL {
 }
 
 /** First instant of the period: local midnight of `from`. */
-export const periodStartSql = (p: BusinessPeriod): SQL =>
-  sql`((${p.from}::date)::timestamp at time zone ${businessTimeZone})`;
+export const periodStartSql = (p: BusinessPeriod): SQL => localDayStartSql(p.from);
 
 /** First instant after the period: local midnight after `to`. */
-export const periodEndSql = (p: BusinessPeriod): SQL =>
-  sql`(((${p.to}::date) + 1)::timestamp at time zone ${businessTimeZone})`;
+export const periodEndSql = (p: BusinessPeriod): SQL => localDayEndSql(p.to);
 
 /** Local hour of a timestamptz expression. */
 export const localHourSql = (expr: SQL): SQL => sql`extract(hour from ${expr} at time zone ${businessTimeZone})`;

@@ -23,7 +23,7 @@ import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
 import type { Db } from '../../db/database.ts';
 import { localDayEndSql, localDayStartSql, runningSecondsSql } from '../../db/local-time-sql.ts';
 import { calls, events, lifts, visits } from '../../db/schema.ts';
-import { callColumns, toCall } from '../calls/call-rows.ts';
+import { callColumns, toCall } from '../../db/call-rows.ts';
 
 export interface EventFilter {
   organisationId: number;

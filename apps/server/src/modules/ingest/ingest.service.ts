@@ -15,8 +15,6 @@ export type ItemOutcome =
   { status: 'accepted' } | { status: 'duplicate' } | { status: 'rejected'; rejection: Rejection };
 
 export interface CommittedBatch {
-  /** Messages stored for the first time, in arrival order. */
-  messages: ParsedMessage[];
   /** What changed per organisation, for dashboards and the current-calls page. */
   organisations: Map<number, Set<OrganisationChangeKind>>;
   createdEventIds: number[];
@@ -140,7 +138,7 @@ export class IngestService {
       if (createdEventIds.length > 0) await this.hooks.eventsCreated(createdEventIds, tx);
       return {
         outcomes,
-        committed: { messages: accepted, organisations, createdEventIds },
+        committed: { organisations, createdEventIds },
         readings: sense.filter((v) => !isState(v)),
       };
     });

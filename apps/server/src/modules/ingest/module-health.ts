@@ -112,7 +112,7 @@ export class ModuleHealthJob {
         summary.intercomUnavailable = ids.length;
         created.push(...ids);
       }
-      if (created.length > 0) this.hooks.committed({ messages: [], organisations, createdEventIds: created });
+      if (created.length > 0) this.hooks.committed({ organisations, createdEventIds: created });
     }
 
     if (now.getTime() - this.lastRetentionAt >= retentionEveryMs) {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { CounterItem, CounterKind } from '@liftwacht/contracts/lifts';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { localDayEndSql, localDayStartSql } from './lift-sql.ts';
+import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 
 export type CalendarInterval = 'day' | 'week' | 'month' | 'year';
 

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { LogbookEntry, LogbookQuery } from '@liftwacht/contracts/lifts';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { isoTimestampSql, localDayEndSql, localDayStartSql } from './lift-sql.ts';
+import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
+import { isoTimestampSql } from './lift-sql.ts';
 
 export class LiftLogbookRepository {
   constructor(private readonly db: Db) {}

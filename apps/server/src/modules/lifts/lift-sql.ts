@@ -9,16 +9,6 @@ export { businessTimeZone };
 export const isoTimestampSql = (expr: SQL): SQL =>
   sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The instant of a Date as a timestamptz parameter. */
-export const timestampSql = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
-
-/** First instant of a local (Europe/Amsterdam) day given as yyyy-MM-dd. */
-export const localDayStartSql = (day: string): SQL => sql`((${day}::date)::timestamp at time zone ${businessTimeZone})`;
-
-/** First instant after a local day: the next local midnight (23 or 25 hours later on DST days). */
-export const localDayEndSql = (day: string): SQL =>
-  sql`(((${day}::date) + 1)::timestamp at time zone ${businessTimeZone})`;
-
 /**
  * `column = any(ids)` as one array parameter, whatever the number of ids; a single id as plain
  * equality, which lets an index on (column, …) also deliver its order.

@@ -5,9 +5,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Db } from '../../db/database.ts';
-import { countedAfterDaySql } from '../../db/rollups/monthly-counters.ts';
+import { ridesSinceMaintenanceSql } from '../../db/rollups/monthly-counters.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { businessTimeZone, inIdsSql, isoTimestampSql, timestampSql } from './lift-sql.ts';
+import { timestampSql } from '../../db/local-time-sql.ts';
+import { businessTimeZone, inIdsSql, isoTimestampSql } from './lift-sql.ts';
 
 /**
  * Which lifts a status query looks at: one lift (its indexes answer), or the lifts of some
@@ -36,22 +37,11 @@ function openEventSql(type: string, scope: StatusScope, now: Date): SQL {
     group by e.lift_id`;
 }
 
-/** Rides (daily rollup) since the last finished maintenance visit, for every lift in scope. */
-export function ridesSinceMaintenanceSql(scope: StatusScope): SQL {
+/** Rides since the last finished maintenance visit, for every lift in scope. */
+function liftsRidesSinceMaintenanceSql(scope: StatusScope): SQL {
   const lifts =
     'liftId' in scope ? sql`s.id = ${scope.liftId}` : inIdsSql(sql`s.organisation_id`, scope.organisationIds);
-  return sql`
-    select s.id as lift_id, lm.last_at, rides.total, s.service_ride_threshold as threshold
-    from lifts s
-    left join lateral (
-      select max(v.started_at) as last_at from visits v
-      where v.lift_id = s.id and v.type = 'maintenance' and v.state = 'finished'
-    ) lm on true
-    cross join lateral (
-      -- Monthly running totals: a few rows a lift, where the daily rows since a maintenance are dozens.
-      select ${countedAfterDaySql(sql`s.id`, 'rides', sql`(lm.last_at at time zone ${businessTimeZone})::date`)} as total
-    ) rides
-    where ${lifts}`;
+  return ridesSinceMaintenanceSql(sql`lifts`, lifts);
 }
 
 /** (lift_id, since) of the lifts that have the status now. */
@@ -77,7 +67,7 @@ export function statusSql(status: LiftStatus, scope: StatusScope, now: Date): SQ
     case 'servicecounterMaintenanceAlert':
       return sql`
         select r.lift_id, ${isoTimestampSql(sql`r.last_at`)} as since
-        from (${ridesSinceMaintenanceSql(scope)}) r
+        from (${liftsRidesSinceMaintenanceSql(scope)}) r
         where r.total > r.threshold`;
     case 'approvalRejected':
       // The latest inspection rejected. Rejections are few: probe each for a later inspection
@@ -127,7 +117,7 @@ export class LiftStatusesRepository {
   async ridesSinceMaintenance(liftId: number): Promise<number> {
     const [row] = await sqlRows<{ total: number }>(
       this.db,
-      sql`select r.total::float8 as total from (${ridesSinceMaintenanceSql({ liftId })}) r`,
+      sql`select r.total::float8 as total from (${liftsRidesSinceMaintenanceSql({ liftId })}) r`,
     );
     return row?.total ?? 0;
   }

@@ -1,7 +1,7 @@
 // The rules of the lift pages: whose lifts a user may list or open (own organisation plus granted
 // ones; anything else is 404), which statuses a role may see, what an empty advanced search means,
 // and how counters and the yearly ride estimate are read.
-import { visibleLiftStatuses, type LiftStatus } from '@liftwacht/contracts/dashboard';
+import { visibleLiftStatuses } from '@liftwacht/contracts/dashboard';
 import type {
   CountersQuery,
   CountersResponse,
@@ -61,7 +61,7 @@ export class LiftsService {
   ): Promise<{ items: Lift[]; total: number }> {
     const filter = normaliseCriteria(criteria);
     if (!filter) return { items: [], total: 0 };
-    const visible = this.visibleStatuses(principal);
+    const visible = visibleLiftStatuses(principal.roles);
     if (filter.statuses.some((status) => !visible.includes(status))) throw forbidden();
     const organisationIds = await this.organisationIds(principal, query.organisationId);
     return this.lifts.list({ ...filter, organisationIds }, pageOf(query), this.clock.now());
@@ -78,7 +78,7 @@ export class LiftsService {
   async currentStatuses(principal: Principal, liftId: number): Promise<{ at: string; statuses: LiftStatusItem[] }> {
     await this.assertLift(principal, liftId);
     const now = this.clock.now();
-    const visible = this.visibleStatuses(principal);
+    const visible = visibleLiftStatuses(principal.roles);
     const [active, rides] = await Promise.all([
       this.statuses.activeStatuses(liftId, visible, now),
       visible.includes('servicecounterMaintenanceAlert')
@@ -190,11 +190,6 @@ export class LiftsService {
     if (organisationId === undefined) return this.access.organisationIds(principal);
     await this.access.assertOrganisation(principal, organisationId);
     return [organisationId];
-  }
-
-  /** Same split as the dashboard: roles without period statistics see only the always-shown two. */
-  private visibleStatuses(principal: Principal): readonly LiftStatus[] {
-    return visibleLiftStatuses(principal.roles);
   }
 }
 

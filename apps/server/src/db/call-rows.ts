@@ -1,8 +1,8 @@
 // A call as the API shows it, read the same way for the calls list, current calls and the calls
 // around an event.
 import type { Call, CallKind } from '@liftwacht/contracts/calls';
-import { runningSecondsSql } from '../../db/local-time-sql.ts';
-import { calls } from '../../db/schema.ts';
+import { runningSecondsSql } from './local-time-sql.ts';
+import { calls } from './schema.ts';
 
 export const callDurationSql = (now: Date) => runningSecondsSql(calls.startedAt, calls.endedAt, now);
 
