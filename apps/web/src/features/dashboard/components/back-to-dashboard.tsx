@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { ChevronLeftIcon } from './chevron-left-icon.tsx';
+import { ChevronLeftIcon } from '../../../components/icons/chevron-icons.tsx';
 
 export function BackToDashboard({ label }: { label: string }) {
   return (

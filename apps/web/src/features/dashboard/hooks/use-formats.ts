@@ -2,7 +2,7 @@ import { parseISO } from 'date-fns';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '../../../lib/i18n.ts';
-import { formatKwh } from '../lib/energy.ts';
+import { formatKwh } from '../../../lib/format-kwh.ts';
 import { formatTruncated } from '../lib/truncated-number.ts';
 
 export interface Formats {

@@ -8,6 +8,7 @@ import { EntityQueryState } from '../../../components/entity-query-state.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { eventQueryOptions } from '../api/get-event.ts';
+import { parseRouteId } from '../../../lib/route-id.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { EventDetailCard } from './event-detail-card.tsx';
 
@@ -15,7 +16,7 @@ import { EventDetailCard } from './event-detail-card.tsx';
 export function EventPage({ eventId }: { eventId: string }) {
   const { t } = useTranslation('events');
   const allowed = usePermission('events.view');
-  const id = /^[1-9]\d{0,9}$/.test(eventId) ? Number(eventId) : null;
+  const id = parseRouteId(eventId);
   return (
     <PageContainer>
       <PageTitle title={t('detail.title', { id: eventId })} />

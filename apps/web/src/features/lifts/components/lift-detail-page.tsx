@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,18 +9,16 @@ import { useTranslation } from 'react-i18next';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import { paths } from '../../../app/paths.ts';
 import { ComponentBoundary } from '../../../components/component-boundary.tsx';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { EntityQueryState } from '../../../components/entity-query-state.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { useLiftRealtime } from '../../../lib/realtime/hooks/use-lift-realtime.ts';
 import { liftQueryOptions } from '../api/get-lift.ts';
 import { senseDataQueryOptions } from '../api/get-sense-data.ts';
 import { mergeReadings } from '../lib/sense-values.ts';
-import { parseRouteId } from '../lib/route-id.ts';
+import { parseRouteId } from '../../../lib/route-id.ts';
 import { CurrentStatusesPanel } from './current-statuses-panel.tsx';
 import { EnergyUsagePanel } from './energy-usage-panel.tsx';
 import { LiftDetailsPanel } from './lift-details-panel.tsx';
@@ -75,36 +72,18 @@ function Message({ title, text }: { title: string; text: string }) {
 
 function LiftLoader({ liftId, statistics }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
-  const { t: tc } = useTranslation();
   // The same query as the header strip: one request for both.
   const query = useQuery(liftQueryOptions(liftId));
-  const title = t('detail.title', { id: liftId });
-
-  if (query.isPending) {
-    return (
-      <>
-        <PageTitle title={title} />
-        <CircularProgress aria-label={tc('loading')} />
-      </>
-    );
-  }
-  if (query.isError) {
-    // Another organisation's lift answers 404 as well (DESIGN §5): one message for both.
-    if (isApiError(query.error) && query.error.status === 404)
-      return <Message title={title} text={t('detail.notFound')} />;
-    return (
-      <>
-        <PageTitle title={title} />
-        <ErrorPanel
-          title={tc('errors.page.title')}
-          message={apiErrorMessage(query.error, tc)}
-          actionLabel={tc('errors.page.action')}
-          onAction={() => void query.refetch()}
-        />
-      </>
-    );
-  }
-  return <LiftDetail lift={query.data} statistics={statistics} />;
+  if (query.data) return <LiftDetail lift={query.data} statistics={statistics} />;
+  return (
+    <>
+      <PageTitle title={t('detail.title', { id: liftId })} />
+      {/* Another organisation's lift answers 404 as well (DESIGN §5): one message for both. */}
+      <EntityQueryState query={query} notFoundText={t('detail.notFound')}>
+        {() => null}
+      </EntityQueryState>
+    </>
+  );
 }
 
 function LiftDetail({ lift, statistics }: { lift: Lift; statistics: LiftDetailPageProps['statistics'] }) {

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { liftQueryOptions } from '../api/get-lift.ts';
-import { parseRouteId } from '../lib/route-id.ts';
 
 interface LiftHeaderStripProps {
   liftId: string;
@@ -16,8 +15,7 @@ interface LiftHeaderStripProps {
  */
 export function LiftHeaderStrip({ liftId }: LiftHeaderStripProps) {
   const { t } = useTranslation('lifts');
-  // An id the page rejects ("abc") is never asked for.
-  const { data: lift } = useQuery({ ...liftQueryOptions(liftId), enabled: parseRouteId(liftId) !== null });
+  const { data: lift } = useQuery(liftQueryOptions(liftId));
   const name = nonBlank(lift?.details.liftname) ?? t('header.fallbackName');
   const address = nonBlank(lift?.details.address);
 

@@ -16,7 +16,7 @@ import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { visitQueryOptions } from '../api/get-visit.ts';
 import { useFormatDuration } from '../hooks/use-format-duration.ts';
-import { parseRouteId } from '../lib/route-id.ts';
+import { parseRouteId } from '../../../lib/route-id.ts';
 import { DetailSection } from './detail-section.tsx';
 import { FieldList } from './field-list.tsx';
 import { LogbookTable } from './logbook-table.tsx';

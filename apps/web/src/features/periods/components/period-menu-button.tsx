@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeriodUnit } from '../lib/period-range.ts';
-import { ArrowDropDownIcon } from './period-icons.tsx';
+import { ArrowDropDownIcon } from '../../../components/icons/chevron-icons.tsx';
 
 const units: readonly PeriodUnit[] = ['month', 'quarter', 'year', 'custom'];
 

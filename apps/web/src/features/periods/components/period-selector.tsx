@@ -13,7 +13,7 @@ import { useSelectedPeriod } from '../hooks/use-selected-period.ts';
 import { useToday } from '../hooks/use-today.ts';
 import { calendarPeriod, customPeriod, isPastPeriod, stepPeriod, type PeriodUnit } from '../lib/period-range.ts';
 import { CustomPeriodDialog } from './custom-period-dialog.tsx';
-import { ChevronLeftIcon, ChevronRightIcon } from './period-icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons/chevron-icons.tsx';
 import { PeriodMenuButton } from './period-menu-button.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKwh } from './energy.ts';
+import { formatKwh } from './format-kwh.ts';
 
 describe('energy', () => {
   it('shows Wh as kWh with one decimal', () => {
