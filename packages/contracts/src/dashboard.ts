@@ -190,4 +190,6 @@ export const currentStateItemSchema = z.object({
   /** since: ISO timestamp, or a date (yyyy-MM-dd) for inspection conditions. */
   statuses: z.array(z.object({ status: liftStatusSchema, since: z.string().nullable() })),
 });
+export type CurrentStateItem = z.infer<typeof currentStateItemSchema>;
+
 export const currentStateResponseSchema = dataOf(z.object({ items: z.array(currentStateItemSchema) }));

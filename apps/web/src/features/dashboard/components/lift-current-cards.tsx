@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useRefetchOnOrganisationChange } from '../../../lib/realtime/hooks/use-refetch-on-organisation-change.ts';
-import { currentStateQueryOptions } from '../api/current-state-query.ts';
+import { currentStateQueryOptions } from '../../../lib/current-state-query.ts';
 import { useFormats } from '../hooks/use-formats.ts';
 import { liftCurrentCards, type LiftFeatures } from '../lib/lift-cards.ts';
 import { CardGrid } from './card-grid.tsx';

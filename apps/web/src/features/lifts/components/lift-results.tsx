@@ -5,12 +5,13 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CurrentStateItem, LiftStatus } from '@liftwacht/contracts/dashboard';
 import { toast } from 'sonner';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { log } from '../../../lib/log.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
-import { currentStatusesQueryOptions } from '../api/get-current-state.ts';
+import { currentStateQueryOptions } from '../../../lib/current-state-query.ts';
 import { liftsQueryOptions } from '../api/get-lifts.ts';
 import { liftSearchQueryOptions } from '../api/search-lifts.ts';
 import type { UpdateListState } from '../hooks/use-lift-list-state.ts';
@@ -18,6 +19,11 @@ import { criteriaCount } from '../lib/advanced-criteria.ts';
 import { rowsPerPageOptions, type LiftListState } from '../lib/lift-list-params.ts';
 import { LiftsTable } from './lifts-table.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
+
+/** The status column's lookup: each lift's current statuses by lift id. */
+function statusesByLift(items: readonly CurrentStateItem[]): Map<number, LiftStatus[]> {
+  return new Map(items.map((item) => [item.liftId, item.statuses.map((entry) => entry.status)]));
+}
 
 interface LiftResultsProps {
   state: LiftListState;
@@ -48,8 +54,9 @@ export function LiftResults({ state, organisationId, update }: LiftResultsProps)
   // The dashboard's current state marks each listed lift; only for roles with a dashboard.
   const canSeeStatuses = usePermission('dashboard.view') && organisationId !== null;
   const statusesQuery = useQuery({
-    ...currentStatusesQueryOptions(organisationId ?? 0),
+    ...currentStateQueryOptions(organisationId ?? 0),
     enabled: canSeeStatuses,
+    select: statusesByLift,
   });
 
   // Spec §8: a failed advanced search is also reported as a toast.
