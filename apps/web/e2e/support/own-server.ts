@@ -4,23 +4,12 @@
 // multi-node flow points several of them at one PostgreSQL, broker and Redis through `env`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../server/src/modules/realtime/test-services.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** What makes several processes one deployment: shared database, broker, Redis and token secret. */
 export type SharedServices = Partial<Record<'DATABASE_URL' | 'MQTT_URL' | 'REDIS_URL' | 'JWT_SECRET', string>>;
