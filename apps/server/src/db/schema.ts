@@ -355,6 +355,18 @@ export const monthlyCounters = pgTable(
   (t) => [primaryKey({ columns: [t.liftId, t.kind, t.month] })],
 );
 
+// Per lift: its last finished maintenance visit and the rides counted on the local days after that
+// visit's day, so "maintenance insufficient" is one row a lift for the dashboard and the lift search
+// alike. Kept by triggers on lifts, visits and daily_counters (migration 0006), whichever code writes.
+export const liftMaintenanceRides = pgTable('lift_maintenance_rides', {
+  liftId: integer('lift_id')
+    .primaryKey()
+    .references(() => lifts.id, { onDelete: 'cascade' }),
+  // started_at of the latest finished maintenance visit; null = never maintained, every ride counts
+  lastMaintenanceAt: tstz('last_maintenance_at'),
+  ridesSince: bigint('rides_since', { mode: 'number' }).notNull().default(0),
+});
+
 // Per-lift, per-day unavailable seconds inside the 07–19 business window, kept next to the events
 // so a year's availability never scans raw intervals; the stats engine recomputes exactly on demand.
 export const dailyAvailability = pgTable(

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../database.ts';
 import { dailyCounters, lifts, organisations } from '../schema.ts';
 import { sqlRows } from '../sql-rows.ts';
-import { countedAfterDaySql } from './monthly-counters.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 import { PeriodFiguresRepository } from '../../modules/dashboard/period-figures.repository.ts';
 
@@ -87,18 +86,6 @@ describe('monthly counters', () => {
     for (const [from, to] of periods) {
       const energy = await repository.energyWh({ organisationId }, { from, to, startHour: 7, endHour: 19 });
       expect(energy, `${from}..${to}`).toBe(await daily(from, to));
-    }
-    // Counted after a day (rides since the last maintenance), and after no day at all.
-    for (const after of [null, '2024-12-31', '2025-01-31', '2025-02-28', '2025-03-15', '2025-07-01', '2026-12-01']) {
-      const day = after === null ? sql`null::date` : sql`${after}::date`;
-      const [row] = await sqlRows<{ monthly: number; daily: number }>(
-        db,
-        sql`select ${countedAfterDaySql(sql`${liftIds[0] ?? 0}::int`, 'rides', day)}::float8 as monthly,
-                   (select coalesce(sum(value), 0) from daily_counters
-                    where lift_id = ${liftIds[0] ?? 0} and kind = 'rides'
-                      and day > coalesce(${day}, '-infinity'::date))::float8 as daily`,
-      );
-      expect(row?.monthly, String(after)).toBe(row?.daily);
     }
     const orphans = await sqlRows<{ n: number }>(
       db,

@@ -118,6 +118,9 @@ export async function seedDemoFleet(db: Db, options: SeedDemoFleetOptions): Prom
       options.onProgress?.(offset + batch.length, plans.length);
     }
     await timer.time('counter primary keys', restorePrimaryKeys);
+    // The bulk load may skip triggers (useBulkLoadSettings), among them those that keep
+    // monthly_counters and lift_maintenance_rides: build both from the rows just written.
+    await timer.time('counter rollups', () => tx.execute(sql`select liftwacht_counter_rollups_rebuild()`));
     await timer.time('service thresholds', () => setServiceThresholds(tx, thresholdInputs, ctx));
   });
 

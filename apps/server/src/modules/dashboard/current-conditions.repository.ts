@@ -6,7 +6,7 @@ import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import { timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
-import { ridesSinceMaintenanceSql } from '../../db/rollups/monthly-counters.ts';
+import { ridesSinceMaintenanceSql } from '../../db/rollups/rides-since-maintenance.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { liftScopeSql, type LiftScope } from './stats-scope.ts';
 

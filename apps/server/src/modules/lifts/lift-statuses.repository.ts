@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Db } from '../../db/database.ts';
-import { ridesSinceMaintenanceSql } from '../../db/rollups/monthly-counters.ts';
+import { ridesSinceMaintenanceSql } from '../../db/rollups/rides-since-maintenance.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { timestampSql } from '../../db/local-time-sql.ts';
 import { businessTimeZone, inIdsSql, isoTimestampSql } from './lift-sql.ts';
