@@ -351,8 +351,14 @@ export const monthlyCounters = pgTable(
     // first local day of the month
     month: date('month', { mode: 'string' }).notNull(),
     throughDay: bigint('through_day', { mode: 'number' }).array().notNull(),
+    // the month's total, readable from the index below without the array
+    total: bigint('total', { mode: 'number' }).generatedAlwaysAs(sql`through_day[31]`),
   },
-  (t) => [primaryKey({ columns: [t.liftId, t.kind, t.month] })],
+  (t) => [
+    primaryKey({ columns: [t.liftId, t.kind, t.month] }),
+    // whole months of a period (the dashboard's energy) as an index-only scan
+    index('monthly_counters_kind_month_idx').on(t.kind, t.month, t.liftId, t.total),
+  ],
 );
 
 // Per lift: its last finished maintenance visit and the rides counted on the local days after that
@@ -382,6 +388,45 @@ export const dailyAvailability = pgTable(
     hourSeconds: doublePrecision('hour_seconds').array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.liftId, t.kind, t.day] })],
+);
+
+// daily_availability summed per lift, kind and local month, so a year reads 12 rows a lift instead
+// of one per day with an outage. Rebuilt with the daily rows (refreshAvailabilityRollup).
+export const monthlyAvailability = pgTable(
+  'monthly_availability',
+  {
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    // first day of the local month
+    month: date('month', { mode: 'string' }).notNull(),
+    // running total over the local hours: element h + 1 = unavailable seconds in hours 0..h-1 of
+    // the month's days (25 elements, the first 0), so business hours s..e-1 are one subtraction
+    throughHour: doublePrecision('through_hour').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.liftId, t.kind, t.month] })],
+);
+
+// Every finished maintenance visit with the one before and after it on the same lift, so the period
+// figures (on time within ±10 % of the interval, overdue gaps) need no window over all visits. Kept
+// by statement triggers on visits (migration 0007), whichever code writes.
+export const maintenanceGaps = pgTable(
+  'maintenance_gaps',
+  {
+    visitId: bigint('visit_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    startedAt: tstz('started_at').notNull(),
+    previousAt: tstz('previous_at'),
+    nextAt: tstz('next_at'),
+    // seconds since the previous maintenance visit; null for a lift's first
+    gapSeconds: doublePrecision('gap_seconds'),
+  },
+  (t) => [index('maintenance_gaps_lift_idx').on(t.liftId, t.startedAt)],
 );
 
 export const subscriptions = pgTable(

@@ -2,7 +2,7 @@
 // year of availability reads one row per lift-day with an outage instead of raw intervals.
 // Only closed events are rolled up: an open event grows every second, so the stats engine computes
 // lifts with an open event exactly instead.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 
 export const availabilityKinds = ['unavailable', 'intercom_unavailable'] as const;
@@ -47,5 +47,33 @@ export async function refreshAvailabilityRollup(db: Db, kind: AvailabilityKind, 
       left join per_hour p on p.lift_id = d.lift_id and p.day = d.day and p.hr = g.hr
       group by d.lift_id, d.day
     `);
+    await tx.execute(sql`delete from monthly_availability where kind = ${kind} ${liftFilter}`);
+    await tx.execute(monthlyAvailabilityInsertSql(sql`kind = ${kind} ${liftFilter}`));
   });
+}
+
+/**
+ * Sums the daily rows chosen by `where` per lift, kind and month into monthly_availability's running
+ * hour totals (element h + 1 = seconds in hours 0..h-1). Migration 0007 backfills with the same shape.
+ */
+export function monthlyAvailabilityInsertSql(where: SQL): SQL {
+  const hours = Array.from({ length: 24 }, (_, h) => h + 1);
+  const sums = hours.map((h) => `sum(hour_seconds[${String(h)}]) as s${String(h)}`).join(', ');
+  const running = hours
+    .map((h) =>
+      hours
+        .slice(0, h)
+        .map((i) => `m.s${String(i)}`)
+        .join(' + '),
+    )
+    .join(', ');
+  return sql`
+    insert into monthly_availability (lift_id, kind, month, through_hour)
+    select m.lift_id, m.kind, m.month, array[0::float8, ${sql.raw(running)}]
+    from (
+      select lift_id, kind, date_trunc('month', day)::date as month, ${sql.raw(sums)}
+      from daily_availability
+      where ${where}
+      group by 1, 2, 3
+    ) m`;
 }

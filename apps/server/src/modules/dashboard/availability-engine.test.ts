@@ -172,6 +172,8 @@ async function compareOnRandomFleet(initialSeed: number, openRate: number): Prom
       period('2026-10-01', '2026-10-31'),
       period('2026-03-01', '2026-03-31', 0, 24),
       period('2025-12-15', '2026-01-15', 2, 4),
+      // a rolling year: partial months at both ends, whole months between
+      period('2025-10-16', '2026-10-15'),
     ]) {
       const { engine, exact } = await both(kind, p, now);
       expect(engine.windowSeconds).toBe(exact.windowSeconds);

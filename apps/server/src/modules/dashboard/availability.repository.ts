@@ -15,6 +15,7 @@ import {
   type BusinessPeriod,
   type LiftScope,
 } from './stats-scope.ts';
+import { wholeMonths } from './whole-months.ts';
 
 export interface LiftWindow {
   liftId: number;
@@ -45,18 +46,58 @@ function windowHoursSql(p: BusinessPeriod, now: Date): SQL {
       and ${localHourSql(h)} >= ${p.startHour} and ${localHourSql(h)} < ${p.endHour}`;
 }
 
-/**
- * Sum of the rollup's hour columns startHour..endHour-1 (arrays are 1-based). Spelled out term by
- * term: unnesting a slice per row costs a sub-plan per lift-day, several times the whole scan.
- */
-function businessHoursSumSql(p: BusinessPeriod): SQL {
+/** The business hours as validated integers: they are spelled into the SQL below. */
+function businessHours(p: BusinessPeriod): { startHour: number; endHour: number } {
   const { startHour, endHour } = p;
   if (!Number.isInteger(startHour) || !Number.isInteger(endHour) || startHour < 0 || endHour > 24) {
     throw new Error(`business hours out of range: ${String(startHour)}–${String(endHour)}`);
   }
+  return { startHour, endHour };
+}
+
+/**
+ * Sum of a daily_availability row's hour columns startHour..endHour-1 (arrays are 1-based). Spelled
+ * out term by term: unnesting a slice per row costs a sub-plan per lift-day, several times the scan.
+ */
+function businessHoursSumSql(p: BusinessPeriod, alias: string): SQL {
+  const { startHour, endHour } = businessHours(p);
   if (endHour <= startHour) return sql`0::float8`;
-  const terms = Array.from({ length: endHour - startHour }, (_, i) => `da.hour_seconds[${String(startHour + i + 1)}]`);
+  const terms = Array.from(
+    { length: endHour - startHour },
+    (_, i) => `${alias}.hour_seconds[${String(startHour + i + 1)}]`,
+  );
   return sql.raw(terms.join(' + '));
+}
+
+/** Hours startHour..endHour-1 of a monthly_availability row: one subtraction of its running totals. */
+function monthHoursSql(p: BusinessPeriod, alias: string): SQL {
+  const { startHour, endHour } = businessHours(p);
+  if (endHour <= startHour) return sql`0::float8`;
+  return sql.raw(`${alias}.through_hour[${String(endHour + 1)}] - ${alias}.through_hour[${String(startHour + 1)}]`);
+}
+
+/**
+ * Rows (lift_id, kind, secs) of the rollup over the period's days, one per rollup row: the months
+ * the period covers whole from monthly_availability (12 rows a lift for a year), the rest of the
+ * days from daily_availability.
+ */
+function rolledSql(p: BusinessPeriod, scope: LiftScope, kinds: readonly AvailabilityKind[], liftFilter: SQL): SQL {
+  const kindList = sql.param([...kinds]);
+  const whole = wholeMonths(p.from, p.to);
+  const lifts = sql`join lifts l on l.id = x.lift_id
+        where ${liftScopeSql(scope)} ${liftFilter}
+          and x.kind = any(${kindList}::text[]) and (x.kind = 'unavailable' or l.lift_type is not null)`;
+  const days = sql`
+        select x.lift_id, x.kind, (${businessHoursSumSql(p, 'x')})::float8 as secs
+        from daily_availability x ${lifts}
+          and x.day between ${p.from}::date and ${p.to}::date
+          ${whole ? sql`and not (x.day between ${whole.first}::date and ${whole.end}::date)` : sql``}`;
+  if (!whole) return days;
+  return sql`${days}
+        union all
+        select x.lift_id, x.kind, (${monthHoursSql(p, 'x')})::float8
+        from monthly_availability x ${lifts}
+          and x.month between ${whole.first}::date and ${whole.last}::date`;
 }
 
 /** A period's business window: its hours as a multirange (text, null when empty) and their length. */
@@ -156,7 +197,7 @@ export class AvailabilityRepository {
     // Every lift counts for `unavailable`; only lifts with an intercom for `intercom_unavailable`.
     const countsFor = (kind: SQL, lift: SQL) => sql`(${kind} = 'unavailable' or ${lift}.has_intercom)`;
     const liftFilter = kinds.includes('unavailable') ? sql`` : sql`and l.lift_type is not null`;
-    const hours = businessHoursSumSql(p);
+    const hours = businessHoursSumSql(p, 'da');
     return sqlRows<LiftAvailabilityRow>(
       this.db,
       sql`
@@ -173,22 +214,16 @@ export class AvailabilityRepository {
         where e.type = any(${kindList}::text[]) and e.ended_at is null and ${countsFor(sql`e.type`, sql`c`)}
         group by e.lift_id, e.type
       ),
-      -- Every rolled-up day of the period, minus the days from each cutoff on (a few lifts, read
-      -- by key): one pass over the rollup that carries no per-row join besides the scope.
+      -- The rollup rows of the period, minus the days from each cutoff on (a few lifts, read by key):
+      -- whole months from the monthly sums, the days of partial months from the daily rows. Rows,
+      -- not sums: \`totals\` adds everything up in one pass.
       rolled as (
-        select da.lift_id, da.kind, sum(${hours})::float8 as secs
-        from daily_availability da
-        join lifts l on l.id = da.lift_id
-        where ${liftScopeSql(scope)} ${liftFilter}
-          and da.kind = any(${kindList}::text[]) and (da.kind = 'unavailable' or l.lift_type is not null)
-          and da.day between ${p.from}::date and ${p.to}::date
-        group by da.lift_id, da.kind
+        ${rolledSql(p, scope, kinds, liftFilter)}
         union all
-        select da.lift_id, da.kind, -sum(${hours})::float8
+        select da.lift_id, da.kind, -(${hours})::float8
         from cutoff o
         join daily_availability da on da.lift_id = o.lift_id and da.kind = o.kind
         where da.day >= o.day and da.day between ${p.from}::date and ${p.to}::date
-        group by da.lift_id, da.kind
       ),
       recent as (
         select o.lift_id, o.kind, o.day::timestamp at time zone ${businessTimeZone} as since,

@@ -179,7 +179,7 @@ export class DashboardService {
     await this.access.assertOrganisation(principal, organisationId);
     if (liftId !== undefined) {
       if (!(await this.repository.liftExists(organisationId, liftId))) throw notFound('Lift');
-    } else if ((await this.repository.liftCount(organisationId)) === 0) {
+    } else if (!(await this.repository.hasLifts(organisationId))) {
       // spec §8: a stats 404 shows the "organisation has no lifts" message
       throw notFound('Lifts of this organisation');
     }

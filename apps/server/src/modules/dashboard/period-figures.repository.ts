@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { liftScopeSql, periodEndSql, periodStartSql, type BusinessPeriod, type LiftScope } from './stats-scope.ts';
+import { wholeMonths } from './whole-months.ts';
 
 export type PeriodFigure =
   | 'approvalRejected'
@@ -33,11 +34,9 @@ export interface PeriodFigureRow {
   value: string | number | null;
 }
 
-// 90 % and 110 % of a day (77,760 s and 95,040 s): "interval days × this" is the on-time bound as
-// an exact interval. Comparing intervals avoids numeric arithmetic on every visit, which cost more
-// than the rest of the query.
-const earliestOnTime = sql`interval '77760 seconds'`;
-const latestOnTime = sql`interval '95040 seconds'`;
+// 90 % and 110 % of a day in seconds: "interval days × this" bounds a maintenance gap on time.
+const earliestOnTime = 77_760;
+const latestOnTime = 95_040;
 
 export class PeriodFiguresRepository {
   constructor(private readonly db: Db) {}
@@ -62,25 +61,32 @@ export class PeriodFiguresRepository {
   }
 
   /**
-   * Energy over local days from..to from the monthly running totals: per lift a whole month is its
-   * last running total, a partial first or last month the difference of two (13 rows a lift for a
-   * year, where daily_counters would give 365).
+   * Energy over local days from..to from the monthly running totals: a whole month is its total (an
+   * index-only read), a partial first or last month the difference of two running totals.
    */
   async energyWh(scope: LiftScope, p: BusinessPeriod): Promise<number> {
     const fromMonth = `${p.from.slice(0, 7)}-01`;
     const toMonth = `${p.to.slice(0, 7)}-01`;
     const firstDay = Number(p.from.slice(8, 10));
     const lastDay = Number(p.to.slice(8, 10));
+    const whole = wholeMonths(p.from, p.to);
+    const partialMonths = [fromMonth, toMonth].filter((m) => !whole || m < whole.first || m > whole.last);
+    const energy = sql`join lifts l on l.id = mc.lift_id where ${liftScopeSql(scope)} and mc.kind = 'energy_wh'`;
+    const wholeSql = whole
+      ? sql`select mc.total as wh from monthly_counters mc ${energy}
+              and mc.month between ${whole.first}::date and ${whole.last}::date`
+      : sql`select 0::bigint as wh`;
     const [row] = await sqlRows<{ wh: number }>(
       this.db,
-      sql`select coalesce(sum(
-                   mc.through_day[case when mc.month = ${toMonth}::date then ${lastDay}::int else 31 end]
+      sql`select coalesce(sum(x.wh), 0)::float8 as wh from (
+            ${wholeSql}
+            union all
+            select mc.through_day[case when mc.month = ${toMonth}::date then ${lastDay}::int else 31 end]
                    - case when mc.month = ${fromMonth}::date and ${firstDay}::int > 1
                           then mc.through_day[${firstDay}::int - 1] else 0 end
-                 ), 0)::float8 as wh
-          from monthly_counters mc join lifts l on l.id = mc.lift_id
-          where ${liftScopeSql(scope)} and mc.kind = 'energy_wh'
-            and mc.month between ${fromMonth}::date and ${toMonth}::date`,
+            from monthly_counters mc ${energy}
+              and mc.month = any(${sql.param(partialMonths)}::date[])
+          ) x`,
     );
     return row?.wh ?? 0;
   }
@@ -88,67 +94,65 @@ export class PeriodFiguresRepository {
 
 function perLiftFiguresSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
   const nowTs = timestampSql(now);
-  // The period as far as it has happened: figures never count the future.
-  const endTs = sql`least(${periodEndSql(p)}, ${nowTs})`;
-  const endDay = sql`least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date)`;
+  // The period as far as it has happened: figures never count the future. Worked out once in
+  // `bounds`: written inline, its time-zone conversions would run for every row.
   return sql`
-      with scoped as (
+      with bounds as materialized (
+        select ${periodStartSql(p)} as start_ts,
+               least(${periodEndSql(p)}, ${nowTs}) as end_ts,
+               least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date) as end_day
+      ),
+      scoped as (
         select l.id, l.maintenance_interval_days as interval_days from lifts l where ${liftScopeSql(scope)}
       ),
-      maintenance as (
-        select v.lift_id, v.started_at, s.interval_days,
-               lag(v.started_at) over (partition by v.lift_id order by v.started_at) as previous_at,
-               lead(v.started_at) over (partition by v.lift_id order by v.started_at) as next_at
-        from visits v join scoped s on s.id = v.lift_id
-        where v.type = 'maintenance' and v.state = 'finished'
+      -- Every gap after a maintenance visit that touches the period, with how long it lasted within
+      -- it: to the next visit, or to the end of the period when none followed.
+      gaps as (
+        select g.lift_id, g.started_at >= b.start_ts as in_period, g.gap_seconds,
+               s.interval_days * ${earliestOnTime} as earliest, s.interval_days * ${latestOnTime} as latest,
+               date_part('epoch', least(coalesce(g.next_at, b.end_ts), b.end_ts) - g.started_at) as open_seconds
+        from maintenance_gaps g join scoped s on s.id = g.lift_id cross join bounds b
+        where g.started_at < b.end_ts and coalesce(g.next_at, b.end_ts) > b.start_ts
       ),
-      classified as (
-        select lift_id, started_at,
-               case
-                 when previous_at is null then null
-                 when started_at - previous_at < interval_days * ${earliestOnTime} then 'maintenanceBeforeInterval'
-                 when started_at - previous_at > interval_days * ${latestOnTime} then 'maintenanceAfterInterval'
-                 else 'maintenanceOnInterval'
-               end as figure
-        from maintenance
-        where started_at >= ${periodStartSql(p)} and started_at < ${endTs}
-      ),
-      overdue as (
-        -- A gap after a visit (to the next visit, or to the end of the period when none followed)
-        -- is exceeded from visit + 110 % of the interval on; it counts when that overlaps the period.
-        select m.lift_id,
-               m.started_at + m.interval_days * ${latestOnTime} as overdue_from,
-               coalesce(m.next_at, ${endTs}) as gap_end
-        from maintenance m
+      per_lift as (
+        select lift_id,
+               count(*) filter (where in_period and gap_seconds < earliest) as before,
+               count(*) filter (where in_period and gap_seconds between earliest and latest) as on_time,
+               count(*) filter (where in_period and gap_seconds > latest) as after,
+               count(*) filter (where in_period) as visits,
+               -- a gap is exceeded from visit + 110 % of the interval on
+               count(*) filter (where open_seconds > latest) as expired,
+               max(floor((open_seconds - latest) / 86400)) filter (where open_seconds > latest) as expired_days
+        from gaps
+        group by lift_id
       ),
       expiries as (
         select i.lift_id, i.valid_until
-        from inspections i join scoped s on s.id = i.lift_id
+        from inspections i join scoped s on s.id = i.lift_id cross join bounds b
         where i.result = 'approved' and i.valid_until is not null
-          and i.valid_until >= ${p.from}::date and i.valid_until < ${endDay}
+          and i.valid_until >= ${p.from}::date and i.valid_until < b.end_day
           and not exists (
             select 1 from inspections r
             where r.lift_id = i.lift_id and r.result = 'approved'
               and r.inspected_on > i.inspected_on and r.inspected_on <= i.valid_until
           )
       )
-      select lift_id as "liftId", figure, count(*)::int as count, null::text as value
-      from classified where figure is not null group by lift_id, figure
-      union all
-      select lift_id, 'maintenanceVisits', count(*)::int, null::text
-      from classified group by lift_id
+      select f.lift_id as "liftId", v.figure, v.count::int as count, v.value
+      from per_lift f
+      cross join lateral (values
+        ('maintenanceBeforeInterval', f.before, null::text),
+        ('maintenanceOnInterval', f.on_time, null::text),
+        ('maintenanceAfterInterval', f.after, null::text),
+        ('maintenanceVisits', f.visits, null::text),
+        ('maintenanceExpired', f.expired, f.expired_days::int::text)
+      ) as v(figure, count, value)
+      where v.count > 0
       union all
       select i.lift_id, 'approvalRejected', count(*)::int, max(i.inspected_on)::text
-      from inspections i join scoped s on s.id = i.lift_id
-      where i.result = 'rejected' and i.inspected_on between ${p.from}::date and ${endDay}
+      from inspections i join scoped s on s.id = i.lift_id cross join bounds b
+      where i.result = 'rejected' and i.inspected_on between ${p.from}::date and b.end_day
       group by i.lift_id
       union all
       select lift_id, 'approvalExpired', count(*)::int, max(valid_until)::text
-      from expiries group by lift_id
-      union all
-      select lift_id, 'maintenanceExpired', count(*)::int,
-             max(floor(extract(epoch from least(gap_end, ${endTs}) - overdue_from) / 86400))::int::text
-      from overdue
-      where overdue_from < gap_end and overdue_from < ${endTs} and gap_end > ${periodStartSql(p)}
-      group by lift_id`;
+      from expiries group by lift_id`;
 }
