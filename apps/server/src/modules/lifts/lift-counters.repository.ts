@@ -71,23 +71,30 @@ export class LiftCountersRepository {
   /**
    * Quarter hours over local days from..to: the raw rows themselves, one per bucket (the primary
    * key). Amsterdam's offset is a whole number of hours, so a UTC quarter hour is a local one and
-   * needs no regrouping. Times come as epoch numbers and are formatted here: to_char on a year of
-   * buckets (35,040) took three times as long as reading them. The year comes back as one row of
+   * needs no regrouping; buckets start on whole seconds. Times come as numbers and are formatted
+   * here: to_char on a year of buckets (35,040) took three times as long as reading them. The year comes back as one row of
    * two JSON arrays, not 35,040 rows: the driver built an object per row, and that decoding took
    * as long as the query (min 39 → 24 ms, p50 halved, measured at load ~5).
    */
   async quarterHours(liftId: number, kind: CounterKind, from: string, to: string): Promise<CounterItem[]> {
-    const [row] = await sqlRows<{ epochs: string | null; sums: string | null }>(
+    // Each bucket as whole seconds after the period's start and its value as an integer: printing
+    // 35,040 small integers took half as long as printing epoch floats and float values.
+    const [row] = await sqlRows<{ start: number; offsets: string | null; sums: string | null }>(
       this.db,
-      sql`select array_to_json(array_agg(date_part('epoch', c.bucket_start)))::text as epochs,
-                 array_to_json(array_agg(c.value::float8))::text as sums
-          from counters c
-          where c.lift_id = ${liftId} and c.kind = ${kind}
-            and c.bucket_start >= ${localDayStartSql(from)} and c.bucket_start < ${localDayEndSql(to)}`,
+      sql`select b.start,
+                 array_to_json(array_agg(round(date_part('epoch', c.bucket_start) - b.start)::int))::text as offsets,
+                 array_to_json(array_agg(c.value))::text as sums
+          from (select date_part('epoch', ${localDayStartSql(from)}) as start) b
+          join counters c
+            on c.lift_id = ${liftId} and c.kind = ${kind}
+           and c.bucket_start >= ${localDayStartSql(from)} and c.bucket_start < ${localDayEndSql(to)}
+          group by b.start`,
     );
-    // No rows: array_agg gives null.
-    if (!row?.epochs || !row.sums) return [];
-    return quarterHourItems(JSON.parse(row.epochs) as number[], JSON.parse(row.sums) as number[]);
+    // No rows: no group.
+    if (!row?.offsets || !row.sums) return [];
+    const start = row.start;
+    const epochs = (JSON.parse(row.offsets) as number[]).map((offset) => start + offset);
+    return quarterHourItems(epochs, JSON.parse(row.sums) as number[]);
   }
 
   /** Day, ISO week (Monday), month or year sums over local days from..to, keyed by first day. */
