@@ -60,21 +60,22 @@ export class CurrentConditionsRepository {
         from (${ridesSinceMaintenanceSql(sql`scoped`, sql`true`)}) r
         where r.total > r.threshold
         union all
-        select s.id, 'approvalRejected', li.inspected_on::text, null
-        from scoped s
-        cross join lateral (
-          select i.result, i.inspected_on from inspections i where i.lift_id = s.id
-          order by i.inspected_on desc, i.id desc limit 1
-        ) li
-        where li.result = 'rejected'
+        -- The inspections statuses read the table once (a hash join with the scope) instead of
+        -- probing every lift's inspections: rejections are few, so each is probed for a later one.
+        select i.lift_id, 'approvalRejected', i.inspected_on::text, null
+        from inspections i join scoped s on s.id = i.lift_id
+        where i.result = 'rejected'
+          and not exists (
+            select 1 from inspections later
+            where later.lift_id = i.lift_id
+              and (later.inspected_on > i.inspected_on or (later.inspected_on = i.inspected_on and later.id > i.id))
+          )
         union all
-        select s.id, 'approvalExpired', va.valid_until::text, va.valid_until::text
-        from scoped s
-        cross join lateral (
-          select max(i.valid_until) as valid_until from inspections i
-          where i.lift_id = s.id and i.result = 'approved'
-        ) va
-        where va.valid_until < ${today}
+        select i.lift_id, 'approvalExpired', max(i.valid_until)::text, max(i.valid_until)::text
+        from inspections i join scoped s on s.id = i.lift_id
+        where i.result = 'approved'
+        group by i.lift_id
+        having max(i.valid_until) < ${today}
         union all
         select s.id, 'senseNotConnected', m.last_seen_at::text, null
         from scoped s join modules m on m.lift_id = s.id
