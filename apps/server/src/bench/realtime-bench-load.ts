@@ -1,16 +1,13 @@
 // The load side of `npm run bench:realtime`, in its own process so it does not share the server's
-// event loop: thousands of socket.io-client sockets listening to modules, and virtual modules
-// publishing over MQTT. Talks to the benchmark over IPC.
+// event loop: virtual modules publishing over MQTT here, and thousands of socket.io-client sockets
+// spread over listener processes (realtime-bench-listeners.ts). Talks to the benchmark over IPC.
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { io, type Socket } from 'socket.io-client';
-import {
-  socketPath,
-  type ClientToServerEvents,
-  type ModuleSocketMessage,
-  type ServerToClientEvents,
-} from '@liftwacht/contracts/realtime';
+import { fileURLToPath } from 'node:url';
 import { ModuleSimulator } from '../db/simulator/module-simulator.ts';
 import type { ModuleProfile } from '../db/simulator/virtual-module.ts';
+import type { ListenerCommand, ListenerReply, ListenerTarget } from './realtime-bench-listeners.ts';
 
 export interface LoadSetup {
   url: string;
@@ -20,6 +17,8 @@ export interface LoadSetup {
   sockets: number;
   /** MQTT connections shared by the modules; one per module when omitted. */
   connections?: number;
+  /** Processes the sockets are spread over. */
+  listenerProcesses: number;
 }
 
 export type LoadCommand =
@@ -36,65 +35,64 @@ export interface PublishResult {
   deliveries: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   measuredSeconds: number;
-  /** CPU this load process used while publishing, in cores (1 = one core busy). */
+  /** CPU the publishing process used, in cores (1 = one core busy). */
   cpuCores: number;
-  /** This process's own event-loop lag (ms): late here means latencies read high. */
+  /** CPU the listener processes used while measuring, in cores together. */
+  listenerCores: number;
+  /** The publishing process's own event-loop lag (ms). */
   loadLagP99Ms: number;
+  /** The worst listener process's event-loop lag p99 (ms): late there means latencies read high. */
+  listenerLagP99Ms: number;
 }
 
 export type LoadReply =
   | { type: 'ready'; sockets: number; connectSeconds: number }
   | { type: 'measuring' }
+  | { type: 'measured' }
   | { type: 'published'; result: PublishResult }
   | { type: 'error'; message: string };
 
-type BenchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 let setup: LoadSetup | null = null;
-let sockets: BenchSocket[] = [];
-let measuring = false;
-const latencies: number[] = [];
-let deliveries = 0;
+let listeners: Listener[] = [];
 
 function reply(message: LoadReply): void {
   process.send?.(message);
 }
 
+/** A listener process and a way to ask it something and wait for its answer. */
+interface Listener {
+  child: ChildProcess;
+  ask: (command: ListenerCommand) => Promise<ListenerReply>;
+}
+
+function startListener(): Listener {
+  const child = fork(path.join(here, 'realtime-bench-listeners.ts'), [], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = (command: ListenerCommand) =>
+    new Promise<ListenerReply>((resolve, reject) => {
+      child.once('message', (answer: ListenerReply) =>
+        answer.type === 'error' ? reject(new Error(answer.message)) : resolve(answer),
+      );
+      child.send(command);
+    });
+  return { child, ask };
+}
+
 async function openSockets(s: LoadSetup): Promise<number> {
   const started = performance.now();
-  const onModule = (m: ModuleSocketMessage) => {
-    if (!measuring) return;
-    deliveries++;
-    latencies.push(Date.now() - Date.parse(m.message.t));
-  };
-  const open = (i: number) =>
-    new Promise<BenchSocket>((resolve, reject) => {
-      const target = s.modules[i % s.modules.length];
-      if (!target) {
-        reject(new Error('no modules'));
-        return;
-      }
-      const socket: BenchSocket = io(s.url, {
-        path: socketPath,
-        transports: ['websocket'],
-        query: { token: target.token },
-        reconnection: false,
-        forceNew: true,
-        timeout: 60_000,
-      });
-      socket.once('connect_error', reject);
-      socket.once('connect', () => {
-        socket
-          .emitWithAck('listen', { es_number: target.es })
-          .then((ack) => ('error' in ack ? reject(new Error(ack.error.message)) : resolve(socket)), reject);
-      });
-      socket.on('module', onModule);
-    });
-  // A few hundred handshakes at a time: a browser fleet does not arrive in one millisecond either.
-  for (let i = 0; i < s.sockets; i += 250) {
-    const batch = Array.from({ length: Math.min(250, s.sockets - i) }, (_, k) => open(i + k));
-    sockets.push(...(await Promise.all(batch)));
+  listeners = Array.from({ length: Math.max(1, s.listenerProcesses) }, startListener);
+  // Socket i listens to module i mod modules, and lives in listener process i mod processes.
+  const shares: ListenerTarget[][] = listeners.map(() => []);
+  for (let i = 0; i < s.sockets; i++) {
+    const target = s.modules[i % s.modules.length];
+    if (!target) throw new Error('no modules');
+    shares[i % listeners.length]?.push(target);
   }
+  await Promise.all(listeners.map((l, i) => l.ask({ type: 'open', url: s.url, targets: shares[i] ?? [] })));
   return (performance.now() - started) / 1000;
 }
 
@@ -110,8 +108,9 @@ async function publish(
 ): Promise<PublishResult> {
   if (!setup) throw new Error('not set up');
   if (closeSockets) {
-    for (const s of sockets) s.disconnect();
-    sockets = [];
+    await Promise.all(listeners.map((l) => l.ask({ type: 'close' })));
+    for (const l of listeners) l.child.disconnect();
+    listeners = [];
   }
   const modules: ModuleProfile[] = setup.modules.map((m, i) => ({
     es: m.es,
@@ -128,21 +127,23 @@ async function publish(
     rate,
     ...(setup.connections ? { connections: setup.connections } : {}),
   });
-  latencies.length = 0;
-  deliveries = 0;
   const cpuStart = process.cpuUsage();
   const wallStart = performance.now();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   await simulator.start();
   await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
-  measuring = true;
+  await Promise.all(listeners.map((l) => l.ask({ type: 'measure' })));
   reply({ type: 'measuring' });
   const measureStart = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const measuredSeconds = (performance.now() - measureStart) / 1000;
-  const measuredDeliveries = deliveries;
-  measuring = false;
+  const answers = (await Promise.all(listeners.map((l) => l.ask({ type: 'stop' })))).flatMap((a) =>
+    a.type === 'stopped' ? [a] : [],
+  );
+  reply({ type: 'measured' });
+  const latencies = answers.flatMap((a) => a.latencies);
+  const measuredDeliveries = latencies.length;
   // Stop publishing, then wait for every message to be acknowledged (stored).
   const stats = simulator.stats;
   await simulator.stop();
@@ -165,7 +166,9 @@ async function publish(
     },
     measuredSeconds,
     cpuCores,
+    listenerCores: answers.reduce((sum, a) => sum + a.cpuSeconds, 0) / measuredSeconds,
     loadLagP99Ms: lag.percentile(99) / 1e6,
+    listenerLagP99Ms: Math.max(0, ...answers.map((a) => a.lagP99Ms)),
   };
 }
 
@@ -175,7 +178,7 @@ process.on('message', (command: LoadCommand) => {
       if (command.type === 'setup') {
         setup = command.setup;
         const connectSeconds = await openSockets(command.setup);
-        reply({ type: 'ready', sockets: sockets.length, connectSeconds });
+        reply({ type: 'ready', sockets: command.setup.sockets, connectSeconds });
       } else {
         reply({
           type: 'published',

@@ -1,13 +1,15 @@
 // `npm run bench:realtime`: one server process on PostgreSQL (a fresh database on BENCH_DATABASE_URL)
 // with its embedded MQTT broker; a second process opens SOCKETS socket.io-client sockets, each
-// listening to one of MODULES modules, and publishes RATE messages per second over MQTT. Prints
+// listening to one of MODULES modules (spread over listener processes), and publishes RATE messages
+// per second over MQTT. Prints
 // deliveries per second, publish-to-socket latency, the server's event-loop lag, and how fast ingest
 // stores messages — checking the database holds every acknowledged message. Loopback only; it stops
 // by itself (about a minute and a half with the defaults).
 //
 //   npm run bench:realtime -- [--sockets 5000] [--modules 1000] [--rate 3000] [--seconds 20]
 //                             [--max-rate 8000] [--max-seconds 10] [--connections K] [--mqtt-url mqtt://…]
-import { fork } from 'node:child_process';
+//                             [--listener-processes 2] [--load-policy batch|normal]
+import { fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +39,8 @@ const { values } = parseArgs({
     'max-seconds': { type: 'string', default: '10' },
     'mqtt-url': { type: 'string' },
     connections: { type: 'string' },
+    'listener-processes': { type: 'string', default: '2' },
+    'load-policy': { type: 'string', default: 'batch' },
   },
 });
 const socketCount = Number(values.sockets);
@@ -47,6 +51,10 @@ const maxRate = Number(values['max-rate']);
 const maxSeconds = Number(values['max-seconds']);
 /** MQTT connections the virtual modules share; one per module (as in the field) when omitted. */
 const connections = values.connections ? Number(values.connections) : undefined;
+/** Processes the load generator spreads its sockets over (the browsers are not one machine either). */
+const listenerProcesses = Number(values['listener-processes']);
+/** `batch`: the load generator runs as SCHED_BATCH where chrt exists; `normal`: as any process. */
+const loadPolicy = values['load-policy'];
 const warmupSeconds = 3;
 const password = 'Bench-password-2026';
 
@@ -71,17 +79,26 @@ async function main(): Promise<void> {
   });
   const mailer = createMailer({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom });
   const app = await buildApp({ config, database, clock: systemClock, mailer, logger: true });
+  // BENCH_LOAD_NODE_ARGS (e.g. "--cpu-prof") profiles the load process too.
+  const loadArgs = ['--import', 'tsx', ...(process.env.BENCH_LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+  const batchLoad = loadPolicy === 'batch' && spawnSync('chrt', ['-b', '0', 'true']).status === 0;
   const load = fork(path.join(here, 'realtime-bench-load.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // The modules and browsers are other machines in the field: on this one they get their fair share
+    // of CPU but, as SCHED_BATCH (inherited by the listener processes), do not preempt the server
+    // each time one of its thousands of socket writes wakes them.
+    ...(batchLoad
+      ? { execPath: 'chrt', execArgv: ['-b', '0', process.execPath, ...loadArgs] }
+      : { execArgv: loadArgs }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  /** Sends a command and waits for its answer; 'measuring' (warm-up over) goes to onMeasuring. */
+  /** Sends a command and waits for its answer; 'measuring' (warm-up over) and 'measured' go to their handlers. */
   let onMeasuring: () => void = () => undefined;
+  let onMeasured: () => void = () => undefined;
   const ask = (command: LoadCommand) =>
     new Promise<LoadReply>((resolve) => {
       const listener = (reply: LoadReply) => {
-        if (reply.type === 'measuring') {
-          onMeasuring();
+        if (reply.type === 'measuring' || reply.type === 'measured') {
+          (reply.type === 'measuring' ? onMeasuring : onMeasured)();
           return;
         }
         load.off('message', listener);
@@ -149,12 +166,22 @@ async function main(): Promise<void> {
       `\nRealtime benchmark: ${String(socketCount)} sockets on ${String(moduleCount)} modules, ${String(rate)} msg/s for ${String(seconds)} s`,
     );
     line(`server ${url} (PostgreSQL ${dbName}), MQTT ${brokerUrl}, Node ${process.version}`);
+    line(`load generator scheduled ${batchLoad ? 'as SCHED_BATCH (no wake-up preemption)' : 'normally'}`);
     const ready = await ask({
       type: 'setup',
-      setup: { url, brokerUrl, modules, sockets: socketCount, ...(connections ? { connections } : {}) },
+      setup: {
+        url,
+        brokerUrl,
+        modules,
+        sockets: socketCount,
+        listenerProcesses,
+        ...(connections ? { connections } : {}),
+      },
     });
     if (ready.type !== 'ready') throw new Error(ready.type === 'error' ? ready.message : 'load process failed');
-    line(`${String(ready.sockets)} sockets connected and listening in ${ready.connectSeconds.toFixed(1)} s`);
+    line(
+      `${String(ready.sockets)} sockets connected and listening in ${ready.connectSeconds.toFixed(1)} s (${String(listenerProcesses)} listener processes)`,
+    );
 
     /** CPU ticks per backend of this database (Linux /proc; empty elsewhere). */
     const databaseTicks = async () => {
@@ -180,6 +207,17 @@ async function main(): Promise<void> {
     const databaseSeconds = (before: Map<number, number>, after: Map<number, number>) =>
       [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0) / 100;
 
+    // Publish → server split: when the server hands each module message to its room, so a slow
+    // delivery can be told apart from a message that reached the server late.
+    const arrivals: number[] = [];
+    let timeArrivals = false;
+    const publisher = app.realtime.publisher;
+    const deliver = publisher.moduleMessage.bind(publisher);
+    publisher.moduleMessage = (es, message) => {
+      if (timeArrivals) arrivals.push(Date.now() - Date.parse(message.t));
+      deliver(es, message);
+    };
+
     const countStored = async () =>
       (await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from ingested_messages`))[0]?.n ?? 0;
 
@@ -191,9 +229,17 @@ async function main(): Promise<void> {
       const cpuStart = process.cpuUsage();
       const dbTicksStart = await databaseTicks();
       // The server's lag is measured once the load process has connected and warmed up.
-      onMeasuring = () => lag.enable();
+      arrivals.length = 0;
+      onMeasuring = () => {
+        lag.enable();
+        timeArrivals = true;
+      };
+      // ... and until the measurement ends, not while the last messages drain.
+      onMeasured = () => {
+        lag.disable();
+        timeArrivals = false;
+      };
       const reply = await ask(command);
-      lag.disable();
       await app.ingest.pipeline.drain();
       const elapsed = (performance.now() - started) / 1000;
       const serverCpu = process.cpuUsage(cpuStart);
@@ -212,6 +258,11 @@ async function main(): Promise<void> {
         line(
           `  publish → socket        p50 ${r.latencyMs.p50.toFixed(0)} ms, p90 ${r.latencyMs.p90.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, max ${r.latencyMs.max.toFixed(0)} ms`,
         );
+        const a = Float64Array.from(arrivals).sort();
+        const at = (q: number) => (a.length === 0 ? 0 : (a[Math.min(a.length - 1, Math.floor(q * a.length))] ?? 0));
+        line(
+          `    of which to the room  p50 ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms (publish → server hands it to the sockets)`,
+        );
       }
       line(
         `  event-loop lag (server) p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms`,
@@ -224,7 +275,7 @@ async function main(): Promise<void> {
         `  count check             published ${String(r.published)}, acknowledged ${String(r.acknowledged)}, rows stored ${String(stored)} → ${lost === 0 && r.failed === 0 ? 'nothing lost' : `MISMATCH (${String(lost)})`}${r.skipped ? `, ${String(r.skipped)} not sent (publisher backlog full)` : ''}`,
       );
       line(
-        `  CPU (cores busy)        server ${serverCores.toFixed(2)}, database ${databaseCores.toFixed(2)}, load generator ${r.cpuCores.toFixed(2)} (its event-loop lag p99 ${r.loadLagP99Ms.toFixed(0)} ms); machine load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${String(cpus().length)} cores`,
+        `  CPU (cores busy)        server ${serverCores.toFixed(2)}, database ${databaseCores.toFixed(2)}, load generator ${(r.cpuCores + r.listenerCores).toFixed(2)} (publisher ${r.cpuCores.toFixed(2)}, event-loop lag p99 ${r.loadLagP99Ms.toFixed(0)} ms; listeners ${r.listenerCores.toFixed(2)}, lag p99 ${r.listenerLagP99Ms.toFixed(0)} ms); machine load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${String(cpus().length)} cores`,
       );
       return { r, lost, ingestRate: accepted / elapsed };
     };
@@ -255,7 +306,9 @@ async function main(): Promise<void> {
     );
     if (realtime.lost !== 0 || (ingest && ingest.lost !== 0)) process.exitCode = 1;
   } finally {
-    load.kill();
+    // Disconnecting lets the load process exit by itself (and write a profile it was asked for).
+    if (load.connected) load.disconnect();
+    setTimeout(() => load.kill(), 5000).unref();
     await app.close();
     await database.close();
     const admin = new pg.Client({ connectionString: benchDatabaseUrl });

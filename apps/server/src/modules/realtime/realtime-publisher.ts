@@ -2,8 +2,14 @@
 // short "something changed" to an organisation's room so dashboards refetch. Organisation notices
 // are coalesced per organisation: the first goes out at once, the rest of a burst once per window.
 import type { ModuleMessage, ProvisioningMessage } from '@liftwacht/contracts/ingest';
-import { routingKey, type ModuleMessageType, type OrganisationChangeKind } from '@liftwacht/contracts/realtime';
+import {
+  routingKey,
+  type ModuleMessageType,
+  type OrganisationChangeKind,
+  type ServerToClientEvents,
+} from '@liftwacht/contracts/realtime';
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
+import { emitToLocalRoom } from './room-fan-out.ts';
 
 export const moduleRoom = (esNumber: string) => `module:${esNumber}`;
 export const organisationRoom = (organisationId: number) => `organisation:${String(organisationId)}`;
@@ -29,10 +35,25 @@ export class RealtimePublisher {
     return this.clustered || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   }
 
+  /** Module rooms carry every module message, so a single node writes them the short way. */
+  private toModuleRoom<E extends 'module' | 'provisioning'>(
+    es: string,
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ): void {
+    const room = moduleRoom(es);
+    if (this.clustered) {
+      // The Redis adapter carries it to the other nodes' sockets too.
+      this.io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
+    } else {
+      emitToLocalRoom(this.io, room, event, payload);
+    }
+  }
+
   moduleMessage(es: string, message: ModuleMessage): void {
     if (!this.heard(moduleRoom(es))) return;
     const messageType: ModuleMessageType = message.alarmCall ? 'alarm_call' : message.testCall ? 'test_call' : 'status';
-    this.io.to(moduleRoom(es)).emit('module', {
+    this.toModuleRoom(es, 'module', {
       type: 'module',
       es,
       messageType,
@@ -43,7 +64,7 @@ export class RealtimePublisher {
 
   provisioningMessage(es: string, message: ProvisioningMessage): void {
     if (!this.heard(moduleRoom(es))) return;
-    this.io.to(moduleRoom(es)).emit('provisioning', {
+    this.toModuleRoom(es, 'provisioning', {
       type: 'provisioning',
       es,
       messageType: 'config',
