@@ -387,7 +387,11 @@ export const dailyAvailability = pgTable(
     // unavailable seconds per local hour 0..23 of that day
     hourSeconds: doublePrecision('hour_seconds').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.liftId, t.kind, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.liftId, t.kind, t.day] }),
+    // the days of a period's partial months, which the monthly sums cannot answer
+    index('daily_availability_day_idx').on(t.day),
+  ],
 );
 
 // daily_availability summed per lift, kind and local month, so a year reads 12 rows a lift instead

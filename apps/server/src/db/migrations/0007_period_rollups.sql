@@ -22,6 +22,7 @@ ALTER TABLE "maintenance_gaps" ADD CONSTRAINT "maintenance_gaps_visit_id_visits_
 ALTER TABLE "maintenance_gaps" ADD CONSTRAINT "maintenance_gaps_lift_id_lifts_id_fk" FOREIGN KEY ("lift_id") REFERENCES "public"."lifts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monthly_availability" ADD CONSTRAINT "monthly_availability_lift_id_lifts_id_fk" FOREIGN KEY ("lift_id") REFERENCES "public"."lifts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "maintenance_gaps_lift_idx" ON "maintenance_gaps" USING btree ("lift_id","started_at");--> statement-breakpoint
+CREATE INDEX "daily_availability_day_idx" ON "daily_availability" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "monthly_counters_kind_month_idx" ON "monthly_counters" USING btree ("kind","month","lift_id","total");--> statement-breakpoint
 -- Recomputes the maintenance gaps of the given lifts from their finished maintenance visits (ties in
 -- started_at are ordered by id, so the result does not depend on the plan).

@@ -43,20 +43,44 @@ export class PeriodFiguresRepository {
 
   /** Per lift and figure: what the stats details list. */
   async figures(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<PeriodFigureRow[]> {
-    const rows = await sqlRows<PeriodFigureRow>(this.db, perLiftFiguresSql(scope, p, now));
+    const rows = await sqlRows<PeriodFigureRow>(
+      this.db,
+      sql`${figureCtesSql(scope, p, now)}
+          select f.lift_id as "liftId", v.figure, v.count::int as count, v.value
+          from per_lift f
+          cross join lateral (values
+            ('maintenanceBeforeInterval', f.before, null::text),
+            ('maintenanceOnInterval', f.on_time, null::text),
+            ('maintenanceAfterInterval', f.after, null::text),
+            ('maintenanceVisits', f.visits, null::text),
+            ('maintenanceExpired', f.expired, f.expired_days::int::text)
+          ) as v(figure, count, value)
+          where v.count > 0
+          union all
+          select lift_id, figure, count, value from inspection_figures`,
+    );
     return rows.map((r) => ({ ...r, value: r.figure === 'maintenanceExpired' ? Number(r.value) : r.value }));
   }
 
   /**
-   * Per figure: occurrences and lifts, what the period view shows. Summed in SQL: the per-lift rows
-   * of a large fleet number tens of thousands, and carrying them to Node cost more than the query.
+   * Per figure: occurrences and lifts, what the period view shows. Summed in SQL straight from the
+   * per-lift columns: carrying tens of thousands of per-lift rows to Node, or unpivoting them
+   * first, cost more than the figures themselves.
    */
   async totals(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<PeriodFigureTotal[]> {
+    const figure = (name: PeriodFigure, column: string) =>
+      sql`select ${name}::text as figure, coalesce(sum(${sql.raw(column)}), 0)::int as count,
+                 (count(*) filter (where ${sql.raw(column)} > 0))::int as lifts from per_lift`;
     return sqlRows<PeriodFigureTotal>(
       this.db,
-      sql`select f.figure, sum(f.count)::int as count, count(*)::int as lifts
-          from (${perLiftFiguresSql(scope, p, now)}) f
-          group by f.figure`,
+      sql`${figureCtesSql(scope, p, now)}
+          ${figure('maintenanceBeforeInterval', 'before')}
+          union all ${figure('maintenanceOnInterval', 'on_time')}
+          union all ${figure('maintenanceAfterInterval', 'after')}
+          union all ${figure('maintenanceVisits', 'visits')}
+          union all ${figure('maintenanceExpired', 'expired')}
+          union all
+          select figure, sum(count)::int, count(*)::int from inspection_figures group by figure`,
     );
   }
 
@@ -92,7 +116,11 @@ export class PeriodFiguresRepository {
   }
 }
 
-function perLiftFiguresSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
+/**
+ * CTEs ending in \`per_lift\` (the maintenance figures, a row a lift) and \`inspection_figures\`
+ * (lift, figure, count, value) for the statements of figures() and totals().
+ */
+function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
   const nowTs = timestampSql(now);
   // The period as far as it has happened: figures never count the future. Worked out once in
   // `bounds`: written inline, its time-zone conversions would run for every row.
@@ -136,23 +164,15 @@ function perLiftFiguresSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL 
             where r.lift_id = i.lift_id and r.result = 'approved'
               and r.inspected_on > i.inspected_on and r.inspected_on <= i.valid_until
           )
-      )
-      select f.lift_id as "liftId", v.figure, v.count::int as count, v.value
-      from per_lift f
-      cross join lateral (values
-        ('maintenanceBeforeInterval', f.before, null::text),
-        ('maintenanceOnInterval', f.on_time, null::text),
-        ('maintenanceAfterInterval', f.after, null::text),
-        ('maintenanceVisits', f.visits, null::text),
-        ('maintenanceExpired', f.expired, f.expired_days::int::text)
-      ) as v(figure, count, value)
-      where v.count > 0
-      union all
-      select i.lift_id, 'approvalRejected', count(*)::int, max(i.inspected_on)::text
-      from inspections i join scoped s on s.id = i.lift_id cross join bounds b
-      where i.result = 'rejected' and i.inspected_on between ${p.from}::date and b.end_day
-      group by i.lift_id
-      union all
-      select lift_id, 'approvalExpired', count(*)::int, max(valid_until)::text
-      from expiries group by lift_id`;
+      ),
+      -- per lift: rejections in the period, and approvals that expired without a new one
+      inspection_figures as (
+        select i.lift_id, 'approvalRejected' as figure, count(*)::int as count, max(i.inspected_on)::text as value
+        from inspections i join scoped s on s.id = i.lift_id cross join bounds b
+        where i.result = 'rejected' and i.inspected_on between ${p.from}::date and b.end_day
+        group by i.lift_id
+        union all
+        select lift_id, 'approvalExpired', count(*)::int, max(valid_until)::text
+        from expiries group by lift_id
+      )`;
 }
