@@ -91,15 +91,13 @@ describe('maintenance gaps', () => {
     await db.execute(sql`update visits set type = 'repair'
                          where id = (select min(id) from visits where state = 'finished' and type = 'maintenance')`);
     await db.execute(sql`delete from visits where lift_id = ${liftIds[1] ?? 0} and started_at > '2025-06-01'`);
-    await db
-      .insert(visits)
-      .values({
-        liftId: liftIds[4] ?? 0,
-        type: 'maintenance',
-        role: 'mechanic',
-        state: 'finished',
-        startedAt: new Date(),
-      });
+    await db.insert(visits).values({
+      liftId: liftIds[4] ?? 0,
+      type: 'maintenance',
+      role: 'mechanic',
+      state: 'finished',
+      startedAt: new Date(),
+    });
     expect(await stored()).toEqual(await fromScratch());
 
     // A lift removed with its visits (the cascade) leaves nothing behind and raises no error.

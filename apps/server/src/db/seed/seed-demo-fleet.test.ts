@@ -334,4 +334,21 @@ describe('demo fleet', () => {
       from counters where kind = 'rides'`);
     expect(profile?.day).toBeGreaterThan((profile?.night ?? 0) * 5);
   });
+  it('builds the rollups its bulk load skipped the triggers of', async () => {
+    // maintenance_gaps: one row a finished maintenance visit, with the one before it on the lift
+    expect(await count(sql`select count(*)::int as n from maintenance_gaps`)).toBe(
+      await count(sql`select count(*)::int as n from visits where type = 'maintenance' and state = 'finished'`),
+    );
+    expect(await count(sql`select count(*)::int as n from maintenance_gaps where previous_at is not null`)).toBe(
+      await count(sql`select (count(*) - count(distinct lift_id))::int as n from visits
+                      where type = 'maintenance' and state = 'finished'`),
+    );
+    // monthly_availability: the daily rollup summed per month
+    expect(await count(sql`select count(*)::int as n from monthly_availability`)).toBe(
+      await count(
+        sql`select count(distinct (lift_id, kind, date_trunc('month', day)))::int as n from daily_availability`,
+      ),
+    );
+    expect(await count(sql`select count(*)::int as n from monthly_availability`)).toBeGreaterThan(0);
+  });
 });
