@@ -394,8 +394,9 @@ export const dailyAvailability = pgTable(
   ],
 );
 
-// daily_availability summed per lift, kind and local month, so a year reads 12 rows a lift instead
-// of one per day with an outage. Rebuilt with the daily rows (refreshAvailabilityRollup).
+// daily_availability summed per lift and kind over each local month, quarter and year, so a year
+// reads one to five rows a lift instead of one per day with an outage. Rebuilt with the daily rows
+// (refreshAvailabilityRollup).
 export const monthlyAvailability = pgTable(
   'monthly_availability',
   {
@@ -403,13 +404,19 @@ export const monthlyAvailability = pgTable(
       .notNull()
       .references(() => lifts.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    // first day of the local month
+    // first day of the block's first local month
     month: date('month', { mode: 'string' }).notNull(),
+    // the block's length: 1 (a month), 3 (a calendar quarter) or 12 (a calendar year)
+    months: smallint('months').notNull(),
     // running total over the local hours: element h + 1 = unavailable seconds in hours 0..h-1 of
-    // the month's days (25 elements, the first 0), so business hours s..e-1 are one subtraction
+    // the block's days (25 elements, the first 0), so business hours s..e-1 are one subtraction
     throughHour: doublePrecision('through_hour').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.liftId, t.kind, t.month] })],
+  (t) => [
+    primaryKey({ columns: [t.liftId, t.kind, t.month, t.months] }),
+    // the blocks of one period, read for the whole fleet
+    index('monthly_availability_block_idx').on(t.month, t.months),
+  ],
 );
 
 // Every finished maintenance visit with the one before and after it on the same lift, so the period

@@ -53,27 +53,39 @@ export async function refreshAvailabilityRollup(db: Db, kind: AvailabilityKind, 
 }
 
 /**
- * Sums the daily rows chosen by `where` per lift, kind and month into monthly_availability's running
- * hour totals (element h + 1 = seconds in hours 0..h-1). Migration 0007 backfills with the same shape.
+ * Sums the daily rows chosen by `where` per lift and kind over each local month, quarter and year
+ * (months = 1, 3, 12) into monthly_availability's running hour totals (element h + 1 = seconds in
+ * hours 0..h-1). A calendar year then reads one row a lift, a rolling year five. Migration 0007
+ * backfilled the same rows.
  */
 export function monthlyAvailabilityInsertSql(where: SQL): SQL {
   const hours = Array.from({ length: 24 }, (_, h) => h + 1);
-  const sums = hours.map((h) => `sum(hour_seconds[${String(h)}]) as s${String(h)}`).join(', ');
+  const daySums = hours.map((h) => `sum(hour_seconds[${String(h)}]) as s${String(h)}`).join(', ');
+  const blockSums = hours.map((h) => `sum(m.s${String(h)}) as s${String(h)}`).join(', ');
   const running = hours
     .map((h) =>
       hours
         .slice(0, h)
-        .map((i) => `m.s${String(i)}`)
+        .map((i) => `b.s${String(i)}`)
         .join(' + '),
     )
     .join(', ');
   return sql`
-    insert into monthly_availability (lift_id, kind, month, through_hour)
-    select m.lift_id, m.kind, m.month, array[0::float8, ${sql.raw(running)}]
+    insert into monthly_availability (lift_id, kind, month, months, through_hour)
+    select b.lift_id, b.kind, b.month, b.months, array[0::float8, ${sql.raw(running)}]
     from (
-      select lift_id, kind, date_trunc('month', day)::date as month, ${sql.raw(sums)}
-      from daily_availability
-      where ${where}
-      group by 1, 2, 3
-    ) m`;
+      select m.lift_id, m.kind, g.months,
+             case g.months when 1 then m.month
+                           when 3 then date_trunc('quarter', m.month)::date
+                           else date_trunc('year', m.month)::date end as month,
+             ${sql.raw(blockSums)}
+      from (
+        select lift_id, kind, date_trunc('month', day)::date as month, ${sql.raw(daySums)}
+        from daily_availability
+        where ${where}
+        group by 1, 2, 3
+      ) m
+      cross join (values (1), (3), (12)) as g(months)
+      group by 1, 2, 3, 4
+    ) b`;
 }

@@ -343,12 +343,18 @@ describe('demo fleet', () => {
       await count(sql`select (count(*) - count(distinct lift_id))::int as n from visits
                       where type = 'maintenance' and state = 'finished'`),
     );
-    // monthly_availability: the daily rollup summed per month
-    expect(await count(sql`select count(*)::int as n from monthly_availability`)).toBe(
-      await count(
-        sql`select count(distinct (lift_id, kind, date_trunc('month', day)))::int as n from daily_availability`,
-      ),
-    );
+    // monthly_availability: the daily rollup summed per month, quarter and year
+    for (const [months, unit] of [
+      [1, 'month'],
+      [3, 'quarter'],
+      [12, 'year'],
+    ] as const) {
+      expect(await count(sql`select count(*)::int as n from monthly_availability where months = ${months}`), unit).toBe(
+        await count(
+          sql`select count(distinct (lift_id, kind, date_trunc(${unit}, day)))::int as n from daily_availability`,
+        ),
+      );
+    }
     expect(await count(sql`select count(*)::int as n from monthly_availability`)).toBeGreaterThan(0);
   });
 });

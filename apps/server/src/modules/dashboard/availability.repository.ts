@@ -15,7 +15,7 @@ import {
   type BusinessPeriod,
   type LiftScope,
 } from './stats-scope.ts';
-import { wholeMonths } from './whole-months.ts';
+import { monthBlocks, wholeMonths } from './whole-months.ts';
 
 export interface LiftWindow {
   liftId: number;
@@ -78,8 +78,8 @@ function monthHoursSql(p: BusinessPeriod, alias: string): SQL {
 
 /**
  * Rows (lift_id, kind, secs) of the rollup over the period's days, one per rollup row: the months
- * the period covers whole from monthly_availability (12 rows a lift for a year), the rest of the
- * days from daily_availability.
+ * the period covers whole from monthly_availability in the fewest blocks (one row a lift for a
+ * calendar year, five for a rolling one), the rest of the days from daily_availability.
  */
 function rolledSql(p: BusinessPeriod, scope: LiftScope, kinds: readonly AvailabilityKind[], liftFilter: SQL): SQL {
   const kindList = sql.param([...kinds]);
@@ -93,11 +93,14 @@ function rolledSql(p: BusinessPeriod, scope: LiftScope, kinds: readonly Availabi
           and x.day between ${p.from}::date and ${p.to}::date
           ${whole ? sql`and not (x.day between ${whole.first}::date and ${whole.end}::date)` : sql``}`;
   if (!whole) return days;
+  const blocks = monthBlocks(whole);
   return sql`${days}
         union all
         select x.lift_id, x.kind, (${monthHoursSql(p, 'x')})::float8
-        from monthly_availability x ${lifts}
-          and x.month between ${whole.first}::date and ${whole.last}::date`;
+        from unnest(${sql.param(blocks.map((b) => b.month))}::date[], ${sql.param(blocks.map((b) => b.months))}::smallint[])
+             as blk(month, months)
+        join monthly_availability x on x.month = blk.month and x.months = blk.months
+        ${lifts}`;
 }
 
 /** A period's business window: its hours as a multirange (text, null when empty) and their length. */

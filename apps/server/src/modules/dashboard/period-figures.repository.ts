@@ -38,14 +38,37 @@ export interface PeriodFigureRow {
 const earliestOnTime = 77_760;
 const latestOnTime = 95_040;
 
+/** The period as far as it has happened (figures never count the future), as literals. */
+interface FigureBounds {
+  startTs: string;
+  endTs: string;
+  endDay: string;
+}
+
 export class PeriodFiguresRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Worked out by a statement of its own so the figures' statement gets them as constants: as
+   * expressions there, the planner misjudged the gaps by tenfold and built its hash on the wrong side.
+   */
+  private async bounds(p: BusinessPeriod, now: Date): Promise<FigureBounds> {
+    const nowTs = timestampSql(now);
+    const [row] = await sqlRows<FigureBounds>(
+      this.db,
+      sql`select ${periodStartSql(p)}::text as "startTs",
+                 least(${periodEndSql(p)}, ${nowTs})::text as "endTs",
+                 least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date)::text as "endDay"`,
+    );
+    if (!row) throw new Error('no period bounds');
+    return row;
+  }
 
   /** Per lift and figure: what the stats details list. */
   async figures(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<PeriodFigureRow[]> {
     const rows = await sqlRows<PeriodFigureRow>(
       this.db,
-      sql`${figureCtesSql(scope, p, now)}
+      sql`${figureCtesSql(scope, p, await this.bounds(p, now))}
           select f.lift_id as "liftId", v.figure, v.count::int as count, v.value
           from per_lift f
           cross join lateral (values
@@ -73,7 +96,7 @@ export class PeriodFiguresRepository {
                  (count(*) filter (where ${sql.raw(column)} > 0))::int as lifts from per_lift`;
     return sqlRows<PeriodFigureTotal>(
       this.db,
-      sql`${figureCtesSql(scope, p, now)}
+      sql`${figureCtesSql(scope, p, await this.bounds(p, now))}
           ${figure('maintenanceBeforeInterval', 'before')}
           union all ${figure('maintenanceOnInterval', 'on_time')}
           union all ${figure('maintenanceAfterInterval', 'after')}
@@ -120,27 +143,22 @@ export class PeriodFiguresRepository {
  * CTEs ending in \`per_lift\` (the maintenance figures, a row a lift) and \`inspection_figures\`
  * (lift, figure, count, value) for the statements of figures() and totals().
  */
-function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
-  const nowTs = timestampSql(now);
-  // The period as far as it has happened: figures never count the future. Worked out once in
-  // `bounds`: written inline, its time-zone conversions would run for every row.
+function figureCtesSql(scope: LiftScope, p: BusinessPeriod, bounds: FigureBounds): SQL {
+  const startTs = sql`${bounds.startTs}::timestamptz`;
+  const endTs = sql`${bounds.endTs}::timestamptz`;
+  const endDay = sql`${bounds.endDay}::date`;
   return sql`
-      with bounds as materialized (
-        select ${periodStartSql(p)} as start_ts,
-               least(${periodEndSql(p)}, ${nowTs}) as end_ts,
-               least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date) as end_day
-      ),
-      scoped as (
+      with scoped as (
         select l.id, l.maintenance_interval_days as interval_days from lifts l where ${liftScopeSql(scope)}
       ),
       -- Every gap after a maintenance visit that touches the period, with how long it lasted within
       -- it: to the next visit, or to the end of the period when none followed.
       gaps as (
-        select g.lift_id, g.started_at >= b.start_ts as in_period, g.gap_seconds,
+        select g.lift_id, g.started_at >= ${startTs} as in_period, g.gap_seconds,
                s.interval_days * ${earliestOnTime} as earliest, s.interval_days * ${latestOnTime} as latest,
-               date_part('epoch', least(coalesce(g.next_at, b.end_ts), b.end_ts) - g.started_at) as open_seconds
-        from maintenance_gaps g join scoped s on s.id = g.lift_id cross join bounds b
-        where g.started_at < b.end_ts and coalesce(g.next_at, b.end_ts) > b.start_ts
+               date_part('epoch', least(coalesce(g.next_at, ${endTs}), ${endTs}) - g.started_at) as open_seconds
+        from maintenance_gaps g join scoped s on s.id = g.lift_id
+        where g.started_at < ${endTs} and coalesce(g.next_at, ${endTs}) > ${startTs}
       ),
       per_lift as (
         select lift_id,
@@ -156,9 +174,9 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
       ),
       expiries as (
         select i.lift_id, i.valid_until
-        from inspections i join scoped s on s.id = i.lift_id cross join bounds b
+        from inspections i join scoped s on s.id = i.lift_id
         where i.result = 'approved' and i.valid_until is not null
-          and i.valid_until >= ${p.from}::date and i.valid_until < b.end_day
+          and i.valid_until >= ${p.from}::date and i.valid_until < ${endDay}
           and not exists (
             select 1 from inspections r
             where r.lift_id = i.lift_id and r.result = 'approved'
@@ -168,8 +186,8 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
       -- per lift: rejections in the period, and approvals that expired without a new one
       inspection_figures as (
         select i.lift_id, 'approvalRejected' as figure, count(*)::int as count, max(i.inspected_on)::text as value
-        from inspections i join scoped s on s.id = i.lift_id cross join bounds b
-        where i.result = 'rejected' and i.inspected_on between ${p.from}::date and b.end_day
+        from inspections i join scoped s on s.id = i.lift_id
+        where i.result = 'rejected' and i.inspected_on between ${p.from}::date and ${endDay}
         group by i.lift_id
         union all
         select lift_id, 'approvalExpired', count(*)::int, max(valid_until)::text

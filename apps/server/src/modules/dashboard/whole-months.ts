@@ -25,3 +25,28 @@ export function wholeMonths(from: string, to: string): WholeMonths | undefined {
   if (last.getTime() < first) return undefined;
   return { first: isoDay(new Date(first)), last: isoDay(last), end: isoDay(new Date(next - dayMs)) };
 }
+
+/** A run of whole months that monthly_availability holds as one row: a month, quarter or year. */
+export interface MonthBlock {
+  /** First day of its first month. */
+  month: string;
+  months: 1 | 3 | 12;
+}
+
+/**
+ * The whole months first..last (first days of months) as the fewest rollup blocks: calendar years
+ * and quarters where they fit, single months around them.
+ */
+export function monthBlocks(whole: WholeMonths): MonthBlock[] {
+  const index = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
+  const iso = (i: number) =>
+    `${String(Math.floor(i / 12)).padStart(4, '0')}-${String((i % 12) + 1).padStart(2, '0')}-01`;
+  const last = index(whole.last);
+  const blocks: MonthBlock[] = [];
+  for (let i = index(whole.first); i <= last;) {
+    const months = i % 12 === 0 && i + 11 <= last ? 12 : i % 3 === 0 && i + 2 <= last ? 3 : 1;
+    blocks.push({ month: iso(i), months });
+    i += months;
+  }
+  return blocks;
+}
