@@ -6,6 +6,7 @@ import type { Database } from '../database.ts';
 import { lifts, organisations, visits } from '../schema.ts';
 import { sqlRows } from '../sql-rows.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
+import { seededRandom } from '../../test-support/seeded-random.ts';
 
 let database: Database;
 
@@ -58,11 +59,7 @@ describe('maintenance gaps', () => {
         .returning();
       liftIds.push(lift?.id ?? 0);
     }
-    let seed = 7;
-    const rand = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const rand = seededRandom(7);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
     const base = Date.parse('2025-01-01T08:00:00Z');
     const rows: (typeof visits.$inferInsert)[] = [];

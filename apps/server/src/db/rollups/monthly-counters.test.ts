@@ -7,6 +7,7 @@ import { dailyCounters, lifts, organisations } from '../schema.ts';
 import { sqlRows } from '../sql-rows.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 import { PeriodFiguresRepository } from '../../modules/dashboard/period-figures.repository.ts';
+import { seededRandom } from '../../test-support/seeded-random.ts';
 
 let database: Database;
 
@@ -33,11 +34,7 @@ describe('monthly counters', () => {
         .returning();
       liftIds.push(lift?.id ?? 0);
     }
-    let seed = 42;
-    const rand = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const rand = seededRandom(42);
     const rows: (typeof dailyCounters.$inferInsert)[] = [];
     for (const liftId of liftIds) {
       for (let d = 0; d < 430; d++) {

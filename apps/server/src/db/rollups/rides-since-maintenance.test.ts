@@ -9,6 +9,7 @@ import { lifts, organisations } from '../schema.ts';
 import { sqlRows } from '../sql-rows.ts';
 import { ridesSinceMaintenanceSql } from './rides-since-maintenance.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
+import { seededRandom } from '../../test-support/seeded-random.ts';
 
 let database: Database;
 
@@ -56,11 +57,7 @@ const addDays = (day: string, n: number) =>
 describe('rides since maintenance', () => {
   it('equals the count over visits and daily counters after any sequence of writes', async () => {
     const db = database.db;
-    let seed = 7;
-    const rand = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const rand = seededRandom(7);
     const pick = <T>(items: readonly T[]): T => {
       const item = items[Math.floor(rand() * items.length)];
       if (item === undefined) throw new Error('nothing to pick');

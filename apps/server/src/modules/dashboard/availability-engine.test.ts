@@ -5,6 +5,7 @@ import { events, lifts, organisations } from '../../db/schema.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 import { AvailabilityRepository } from './availability.repository.ts';
 import { computeAvailability } from './availability-engine.ts';
+import { seededRandom } from '../../test-support/seeded-random.ts';
 
 let database: Database;
 let repo: AvailabilityRepository;
@@ -132,11 +133,7 @@ describe('availability engine', () => {
 });
 
 async function compareOnRandomFleet(initialSeed: number, openRate: number): Promise<void> {
-  let seed = initialSeed;
-  const rand = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
+  const rand = seededRandom(initialSeed);
   const liftIds: number[] = [];
   for (let i = 0; i < 25; i++) liftIds.push(await addLift(rand() < 0.8 ? 'MRL' : null));
   const base = Date.parse('2025-09-01T00:00:00Z');

@@ -10,6 +10,7 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 import { PeriodFiguresRepository, type PeriodFigure } from './period-figures.repository.ts';
 import type { BusinessPeriod } from './stats-scope.ts';
+import { seededRandom } from '../../test-support/seeded-random.ts';
 
 let database: Database;
 
@@ -73,11 +74,7 @@ describe('period maintenance figures', () => {
     const db = database.db;
     const [org] = await db.insert(organisations).values({ name: 'Figuren', type: 'owner' }).returning();
     const organisationId = org?.id ?? 0;
-    let seed = 11;
-    const rand = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const rand = seededRandom(11);
     const intervalDays = new Map<number, number>();
     for (let i = 0; i < 12; i++) {
       const days = [30, 60, 90, 91][Math.floor(rand() * 4)] ?? 90;

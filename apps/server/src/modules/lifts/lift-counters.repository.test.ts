@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test-support/seeded-random.ts';
 import { isoFormatter, quarterHourItems } from './lift-counters.repository.ts';
 
 describe('isoFormatter', () => {
@@ -8,10 +9,9 @@ describe('isoFormatter', () => {
     for (let ms = start; ms < start + 3 * 86_400_000; ms += 900_000) {
       expect(format(ms / 1000)).toBe(new Date(ms).toISOString());
     }
-    let seed = 7;
+    const rand = seededRandom(7);
     for (let i = 0; i < 2000; i++) {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      const ms = Math.floor((seed / 2147483648) * 4_102_444_800_000);
+      const ms = Math.floor(rand() * 4_102_444_800_000);
       expect(format(ms / 1000)).toBe(new Date(ms).toISOString());
     }
     expect(format(-1)).toBe('1969-12-31T23:59:59.000Z');
