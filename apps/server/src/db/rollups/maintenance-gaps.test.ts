@@ -7,6 +7,7 @@ import { lifts, organisations, visits } from '../schema.ts';
 import { sqlRows } from '../sql-rows.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
+import { insertLift } from '../../test-support/fixtures.ts';
 
 let database: Database;
 
@@ -53,11 +54,7 @@ describe('maintenance gaps', () => {
     const organisationId = org?.id ?? 0;
     const liftIds: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const [lift] = await db
-        .insert(lifts)
-        .values({ organisationId, name: `Lift ${String(i)}`, address: 'Straat 1' })
-        .returning();
-      liftIds.push(lift?.id ?? 0);
+      liftIds.push(await insertLift(db, organisationId, `Lift ${String(i)}`));
     }
     const rand = seededRandom(7);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;

@@ -8,6 +8,7 @@ import { sqlRows } from '../sql-rows.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 import { PeriodFiguresRepository } from '../../modules/dashboard/period-figures.repository.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
+import { insertLift } from '../../test-support/fixtures.ts';
 
 let database: Database;
 
@@ -28,11 +29,7 @@ describe('monthly counters', () => {
     const organisationId = org?.id ?? 0;
     const liftIds: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const [lift] = await db
-        .insert(lifts)
-        .values({ organisationId, name: `Lift ${String(i)}`, address: 'Straat 1' })
-        .returning();
-      liftIds.push(lift?.id ?? 0);
+      liftIds.push(await insertLift(db, organisationId, `Lift ${String(i)}`));
     }
     const rand = seededRandom(42);
     const rows: (typeof dailyCounters.$inferInsert)[] = [];

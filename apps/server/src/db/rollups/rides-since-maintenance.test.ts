@@ -10,6 +10,7 @@ import { sqlRows } from '../sql-rows.ts';
 import { ridesSinceMaintenanceSql } from './rides-since-maintenance.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
+import { insertLift } from '../../test-support/fixtures.ts';
 
 let database: Database;
 
@@ -67,11 +68,7 @@ describe('rides since maintenance', () => {
     const organisationId = org?.id ?? 0;
     const liftIds: number[] = [];
     const addLift = async () => {
-      const [lift] = await db
-        .insert(lifts)
-        .values({ organisationId, name: `Lift ${String(liftIds.length)}`, address: 'Straat 1' })
-        .returning();
-      liftIds.push(lift?.id ?? 0);
+      liftIds.push(await insertLift(db, organisationId, `Lift ${String(liftIds.length)}`));
     };
     for (let i = 0; i < 6; i++) await addLift();
 

@@ -38,37 +38,14 @@ export interface PeriodFigureRow {
 const earliestOnTime = 77_760;
 const latestOnTime = 95_040;
 
-/** The period as far as it has happened (figures never count the future), as literals. */
-interface FigureBounds {
-  startTs: string;
-  endTs: string;
-  endDay: string;
-}
-
 export class PeriodFiguresRepository {
   constructor(private readonly db: Db) {}
-
-  /**
-   * Worked out by a statement of its own so the figures' statement gets them as constants: as
-   * expressions there, the planner misjudged the gaps by tenfold and built its hash on the wrong side.
-   */
-  private async bounds(p: BusinessPeriod, now: Date): Promise<FigureBounds> {
-    const nowTs = timestampSql(now);
-    const [row] = await sqlRows<FigureBounds>(
-      this.db,
-      sql`select ${periodStartSql(p)}::text as "startTs",
-                 least(${periodEndSql(p)}, ${nowTs})::text as "endTs",
-                 least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date)::text as "endDay"`,
-    );
-    if (!row) throw new Error('no period bounds');
-    return row;
-  }
 
   /** Per lift and figure: what the stats details list. */
   async figures(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<PeriodFigureRow[]> {
     const rows = await sqlRows<PeriodFigureRow>(
       this.db,
-      sql`${figureCtesSql(scope, p, await this.bounds(p, now))}
+      sql`${figureCtesSql(scope, p, now)}
           select f.lift_id as "liftId", v.figure, v.count::int as count, v.value
           from per_lift f
           cross join lateral (values
@@ -96,7 +73,7 @@ export class PeriodFiguresRepository {
                  (count(*) filter (where ${sql.raw(column)} > 0))::int as lifts from per_lift`;
     return sqlRows<PeriodFigureTotal>(
       this.db,
-      sql`${figureCtesSql(scope, p, await this.bounds(p, now))}
+      sql`${figureCtesSql(scope, p, now)}
           ${figure('maintenanceBeforeInterval', 'before')}
           union all ${figure('maintenanceOnInterval', 'on_time')}
           union all ${figure('maintenanceAfterInterval', 'after')}
@@ -143,12 +120,20 @@ export class PeriodFiguresRepository {
  * CTEs ending in \`per_lift\` (the maintenance figures, a row a lift) and \`inspection_figures\`
  * (lift, figure, count, value) for the statements of figures() and totals().
  */
-function figureCtesSql(scope: LiftScope, p: BusinessPeriod, bounds: FigureBounds): SQL {
-  const startTs = sql`${bounds.startTs}::timestamptz`;
-  const endTs = sql`${bounds.endTs}::timestamptz`;
-  const endDay = sql`${bounds.endDay}::date`;
+function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
+  const nowTs = timestampSql(now);
+  // The period as far as it has happened: figures never count the future. Worked out once in
+  // \`bounds\`: written inline, its time-zone conversions would run for every row.
+  const startTs = sql`(select start_ts from bounds)`;
+  const endTs = sql`(select end_ts from bounds)`;
+  const endDay = sql`(select end_day from bounds)`;
   return sql`
-      with scoped as (
+      with bounds as materialized (
+        select ${periodStartSql(p)} as start_ts,
+               least(${periodEndSql(p)}, ${nowTs}) as end_ts,
+               least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date) as end_day
+      ),
+      scoped as (
         select l.id, l.maintenance_interval_days as interval_days from lifts l where ${liftScopeSql(scope)}
       ),
       -- Every gap after a maintenance visit that touches the period, with how long it lasted within
