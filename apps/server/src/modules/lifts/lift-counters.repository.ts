@@ -2,67 +2,27 @@
 // buckets from the local-day rollup `daily_counters`, so a year never scans raw rows.
 import { sql } from 'drizzle-orm';
 import type { CounterItem, CounterKind } from '@liftwacht/contracts/lifts';
+import type { QuarterHourSeries } from './counters-json.ts';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 
 export type CalendarInterval = 'day' | 'week' | 'month' | 'year';
 
-const dayMs = 86_400_000;
-const pad2 = (n: number) => (n < 10 ? `0${String(n)}` : String(n));
-
 /**
- * Epoch seconds to ISO 8601 UTC with milliseconds, as Date.prototype.toISOString (and the SQL
- * isoTimestampSql) write it, for many instants in order: the date part is built once per day.
+ * The series in time order. Both array_aggs see the rows in the same order, so epochs[i] and
+ * sums[i] belong together; that order is the index's in practice, but without an ORDER BY (which
+ * makes each aggregate sort its 35,040 rows) it is not promised, so anything out of order is sorted
+ * here.
  */
-export function isoFormatter(): (epochSeconds: number) => string {
-  let day = Number.NaN;
-  let prefix = '';
-  // Time of day for whole minutes (every quarter hour): at most 1,440 strings, built once.
-  const minutes = new Map<number, string>();
-  return (epochSeconds) => {
-    // Whole microseconds first (what PostgreSQL stores), so float noise never drops a millisecond.
-    const ms = Math.floor(Math.round(epochSeconds * 1e6) / 1000);
-    // Years outside 0000–9999 need toISOString's expanded form.
-    if (ms < 0 || ms >= 253_402_300_800_000) return new Date(ms).toISOString();
-    const d = Math.floor(ms / dayMs);
-    if (d !== day) {
-      day = d;
-      prefix = new Date(d * dayMs).toISOString().slice(0, 11);
-    }
-    const rest = ms - d * dayMs;
-    const wholeMinute = rest % 60_000 === 0;
-    let time = wholeMinute ? minutes.get(rest) : undefined;
-    if (time === undefined) {
-      const seconds = Math.floor(rest / 1000);
-      time = `${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${String(rest % 1000).padStart(3, '0')}Z`;
-      if (wholeMinute) minutes.set(rest, time);
-    }
-    return prefix + time;
-  };
-}
-
-/**
- * Items in time order from the two arrays of one aggregate. Both array_aggs see the rows in the
- * same order, so epochs[i] and sums[i] belong together; that order is the index's in practice,
- * but without an ORDER BY (which makes each aggregate sort its 35,040 rows) it is not promised,
- * so anything out of order is sorted here.
- */
-export function quarterHourItems(epochs: readonly number[], sums: readonly number[]): CounterItem[] {
-  let order: number[] | undefined;
+export function timeOrdered(epochs: number[], sums: number[]): QuarterHourSeries {
   for (let i = 1; i < epochs.length; i++) {
     if ((epochs[i] ?? 0) < (epochs[i - 1] ?? 0)) {
-      order = epochs.map((_, j) => j).sort((a, b) => (epochs[a] ?? 0) - (epochs[b] ?? 0));
-      break;
+      const order = epochs.map((_, j) => j).sort((x, y) => (epochs[x] ?? 0) - (epochs[y] ?? 0));
+      return { epochs: order.map((j) => epochs[j] ?? 0), sums: order.map((j) => sums[j] ?? 0) };
     }
   }
-  const format = isoFormatter();
-  const items = new Array<CounterItem>(epochs.length);
-  for (let i = 0; i < epochs.length; i++) {
-    const j = order ? (order[i] ?? i) : i;
-    items[i] = { start: format(epochs[j] ?? 0), sum: sums[j] ?? 0 };
-  }
-  return items;
+  return { epochs, sums };
 }
 
 export class LiftCountersRepository {
@@ -71,12 +31,13 @@ export class LiftCountersRepository {
   /**
    * Quarter hours over local days from..to: the raw rows themselves, one per bucket (the primary
    * key). Amsterdam's offset is a whole number of hours, so a UTC quarter hour is a local one and
-   * needs no regrouping; buckets start on whole seconds. Times come as numbers and are formatted
-   * here: to_char on a year of buckets (35,040) took three times as long as reading them. The year comes back as one row of
+   * needs no regrouping; buckets start on whole seconds. Times come as numbers, formatted only as
+   * the response is written (counters-json.ts): to_char on a year of buckets (35,040) took three
+   * times as long as reading them. The year comes back as one row of
    * two JSON arrays, not 35,040 rows: the driver built an object per row, and that decoding took
    * as long as the query (min 39 → 24 ms, p50 halved, measured at load ~5).
    */
-  async quarterHours(liftId: number, kind: CounterKind, from: string, to: string): Promise<CounterItem[]> {
+  async quarterHours(liftId: number, kind: CounterKind, from: string, to: string): Promise<QuarterHourSeries> {
     // Each bucket as whole seconds after the period's start and its value as an integer: printing
     // 35,040 small integers took half as long as printing epoch floats and float values.
     const [row] = await sqlRows<{ start: number; offsets: string | null; sums: string | null }>(
@@ -91,10 +52,10 @@ export class LiftCountersRepository {
           group by b.start`,
     );
     // No rows: no group.
-    if (!row?.offsets || !row.sums) return [];
+    if (!row?.offsets || !row.sums) return { epochs: [], sums: [] };
     const start = row.start;
     const epochs = (JSON.parse(row.offsets) as number[]).map((offset) => start + offset);
-    return quarterHourItems(epochs, JSON.parse(row.sums) as number[]);
+    return timeOrdered(epochs, JSON.parse(row.sums) as number[]);
   }
 
   /** Day, ISO week (Monday), month or year sums over local days from..to, keyed by first day. */

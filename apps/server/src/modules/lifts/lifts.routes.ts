@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   countersQuerySchema,
   countersResponseSchema,
+  type CountersResponse,
   liftIdParamSchema,
   liftListQuerySchema,
   liftListResponseSchema,
@@ -22,6 +23,7 @@ import {
   senseDataResponseSchema,
 } from '@liftwacht/contracts/sense';
 import { principalOf } from '../../plugins/auth.ts';
+import { countersResponseJson } from './counters-json.ts';
 import { LiftCountersRepository } from './lift-counters.repository.ts';
 import { LiftLogbookRepository } from './lift-logbook.repository.ts';
 import { LiftStatusesRepository } from './lift-statuses.repository.ts';
@@ -149,14 +151,17 @@ export function liftsRoutes(app: FastifyInstance): void {
         querystring: countersQuerySchema,
         response: { 200: countersResponseSchema },
       },
-      // A year of quarter hours is 35,040 items: checking our own typed output against the schema
-      // again (as every other route does) took a third of the call. The schema still documents it.
-      serializerCompiler: () => (data) => JSON.stringify(data),
       preHandler: canView,
     },
-    async (request) => ({
-      data: await service.periodicalCounters(principalOf(request), request.params.id, request.query),
-    }),
+    // A year of quarter hours is 35,040 items, written as JSON bytes straight from the series
+    // (counters-json.ts) instead of checked against the schema and serialised as every other route
+    // is; the schema still documents the response, and a test holds the bytes to it.
+    async (request, reply) => {
+      const data = await service.periodicalCounters(principalOf(request), request.params.id, request.query);
+      // The type provider types send() by the schema's object; these bytes are that object's JSON.
+      const json = countersResponseJson(data) as unknown as CountersResponse;
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   );
 
   r.get(
