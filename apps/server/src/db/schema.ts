@@ -358,6 +358,8 @@ export const monthlyCounters = pgTable(
     primaryKey({ columns: [t.liftId, t.kind, t.month] }),
     // whole months of a period (the dashboard's energy) as an index-only scan
     index('monthly_counters_kind_month_idx').on(t.kind, t.month, t.liftId, t.total),
+    // a period's partial first and last months (their running totals), index-only as well
+    index('monthly_counters_kind_month_days_idx').on(t.kind, t.month, t.liftId, t.throughDay),
   ],
 );
 
@@ -389,8 +391,10 @@ export const dailyAvailability = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.liftId, t.kind, t.day] }),
-    // the days of a period's partial months, which the monthly sums cannot answer
-    index('daily_availability_day_idx').on(t.day),
+    // the days of a period's partial months, which the monthly sums cannot answer, for a whole
+    // fleet: covering (the array is a key column, as drizzle has no INCLUDE), so an index-only scan
+    // reads them in day order instead of one heap page per lift-day
+    index('daily_availability_day_cover_idx').on(t.day, t.kind, t.liftId, t.hourSeconds),
   ],
 );
 
@@ -414,8 +418,8 @@ export const monthlyAvailability = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.liftId, t.kind, t.month, t.months] }),
-    // the blocks of one period, read for the whole fleet
-    index('monthly_availability_block_idx').on(t.month, t.months),
+    // the blocks of one period, read for the whole fleet as an index-only scan (covering, as above)
+    index('monthly_availability_block_cover_idx').on(t.month, t.months, t.kind, t.liftId, t.throughHour),
   ],
 );
 

@@ -76,31 +76,43 @@ function monthHoursSql(p: BusinessPeriod, alias: string): SQL {
   return sql.raw(`${alias}.through_hour[${String(endHour + 1)}] - ${alias}.through_hour[${String(startHour + 1)}]`);
 }
 
-/**
- * Rows (lift_id, kind, secs) of the rollup over the period's days, one per rollup row: the months
- * the period covers whole from monthly_availability in the fewest blocks (one row a lift for a
- * calendar year, five for a rolling one), the rest of the days from daily_availability.
- */
-function rolledSql(p: BusinessPeriod, scope: LiftScope, kinds: readonly AvailabilityKind[], liftFilter: SQL): SQL {
-  const kindList = sql.param([...kinds]);
+/** Day ranges of the period that its whole months leave over: the days the daily rollup answers. */
+function partialDayRanges(p: BusinessPeriod): [string, string][] {
   const whole = wholeMonths(p.from, p.to);
-  const lifts = sql`join lifts l on l.id = x.lift_id
-        where ${liftScopeSql(scope)} ${liftFilter}
-          and x.kind = any(${kindList}::text[]) and (x.kind = 'unavailable' or l.lift_type is not null)`;
-  const days = sql`
+  if (!whole) return [[p.from, p.to]];
+  const shift = (day: string, days: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const ranges: [string, string][] = [];
+  if (p.from < whole.first) ranges.push([p.from, shift(whole.first, -1)]);
+  if (whole.end < p.to) ranges.push([shift(whole.end, 1), p.to]);
+  return ranges;
+}
+
+/**
+ * Rows (lift_id, kind, secs) of the rollup over the period's days for the whole fleet, one per
+ * rollup row: the months the period covers whole from monthly_availability in the fewest blocks
+ * (one row a lift for a calendar year, five for a rolling one), the days of partial months from
+ * daily_availability, both index-only through the covering indexes of migration 0008. Each branch
+ * reduces its row to the business-hour seconds before anything joins it, so the wide hour arrays
+ * never reach a join; one branch per block keeps the row estimates right. The caller joins the
+ * result to its lifts (a hash join for a fleet, a probe by key for one lift).
+ */
+function rolledSql(p: BusinessPeriod, kinds: readonly AvailabilityKind[]): SQL {
+  const kindList = sql.param([...kinds]);
+  const parts = partialDayRanges(p).map(
+    ([first, last]) => sql`
         select x.lift_id, x.kind, (${businessHoursSumSql(p, 'x')})::float8 as secs
-        from daily_availability x ${lifts}
-          and x.day between ${p.from}::date and ${p.to}::date
-          ${whole ? sql`and not (x.day between ${whole.first}::date and ${whole.end}::date)` : sql``}`;
-  if (!whole) return days;
-  const blocks = monthBlocks(whole);
-  return sql`${days}
-        union all
-        select x.lift_id, x.kind, (${monthHoursSql(p, 'x')})::float8
-        from unnest(${sql.param(blocks.map((b) => b.month))}::date[], ${sql.param(blocks.map((b) => b.months))}::smallint[])
-             as blk(month, months)
-        join monthly_availability x on x.month = blk.month and x.months = blk.months
-        ${lifts}`;
+        from daily_availability x
+        where x.kind = any(${kindList}::text[]) and x.day between ${first}::date and ${last}::date`,
+  );
+  const whole = wholeMonths(p.from, p.to);
+  for (const block of whole ? monthBlocks(whole) : []) {
+    parts.push(sql`
+        select x.lift_id, x.kind, (${monthHoursSql(p, 'x')})::float8 as secs
+        from monthly_availability x
+        where x.kind = any(${kindList}::text[]) and x.month = ${block.month}::date and x.months = ${block.months}`);
+  }
+  return sql.join(parts, sql` union all `);
 }
 
 /** A period's business window: its hours as a multirange (text, null when empty) and their length. */
@@ -197,8 +209,6 @@ export class AvailabilityRepository {
   ): Promise<LiftAvailabilityRow[]> {
     const nowTs = timestampSql(now);
     const kindList = sql.param([...kinds]);
-    // Every lift counts for `unavailable`; only lifts with an intercom for `intercom_unavailable`.
-    const countsFor = (kind: SQL, lift: SQL) => sql`(${kind} = 'unavailable' or ${lift}.has_intercom)`;
     const liftFilter = kinds.includes('unavailable') ? sql`` : sql`and l.lift_type is not null`;
     const hours = businessHoursSumSql(p, 'da');
     return sqlRows<LiftAvailabilityRow>(
@@ -210,18 +220,20 @@ export class AvailabilityRepository {
       counting as (
         select l.id, l.lift_type is not null as has_intercom from lifts l where ${liftScopeSql(scope)} ${liftFilter}
       ),
+      -- A few hundred open events: their lifts are checked by key, not joined to all of \`counting\`.
       cutoff as (
         select e.lift_id, e.type as kind,
                ((min(e.started_at) at time zone ${businessTimeZone})::date) as day
-        from events e join counting c on c.id = e.lift_id
-        where e.type = any(${kindList}::text[]) and e.ended_at is null and ${countsFor(sql`e.type`, sql`c`)}
+        from events e join lifts l on l.id = e.lift_id
+        where e.type = any(${kindList}::text[]) and e.ended_at is null and ${liftScopeSql(scope)}
+          and (e.type = 'unavailable' or l.lift_type is not null)
         group by e.lift_id, e.type
       ),
       -- The rollup rows of the period, minus the days from each cutoff on (a few lifts, read by key):
       -- whole months from the monthly sums, the days of partial months from the daily rows. Rows,
       -- not sums: \`totals\` adds everything up in one pass.
       rolled as (
-        ${rolledSql(p, scope, kinds, liftFilter)}
+        select r.lift_id, r.kind, r.secs from (${rolledSql(p, kinds)}) r join counting c on c.id = r.lift_id
         union all
         select da.lift_id, da.kind, -(${hours})::float8
         from cutoff o
@@ -254,7 +266,7 @@ export class AvailabilityRepository {
       )
       select c.id as "liftId", c.has_intercom as "hasIntercom",
              coalesce(t.unavailable, 0)::float8 as unavailable,
-             coalesce(t.intercom, 0)::float8 as "intercomUnavailable"
+             (case when c.has_intercom then coalesce(t.intercom, 0) else 0 end)::float8 as "intercomUnavailable"
       from counting c left join totals t on t.lift_id = c.id
       order by c.id`,
     );

@@ -68,17 +68,28 @@ export class PeriodFiguresRepository {
    * first, cost more than the figures themselves.
    */
   async totals(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<PeriodFigureTotal[]> {
-    const figure = (name: PeriodFigure, column: string) =>
-      sql`select ${name}::text as figure, coalesce(sum(${sql.raw(column)}), 0)::int as count,
-                 (count(*) filter (where ${sql.raw(column)} > 0))::int as lifts from per_lift`;
+    // One pass over per_lift for all five maintenance figures, unpivoted afterwards.
+    const columns: [PeriodFigure, string][] = [
+      ['maintenanceBeforeInterval', 'before'],
+      ['maintenanceOnInterval', 'on_time'],
+      ['maintenanceAfterInterval', 'after'],
+      ['maintenanceVisits', 'visits'],
+      ['maintenanceExpired', 'expired'],
+    ];
+    const sums = columns.map(([, column]) =>
+      sql.raw(
+        `coalesce(sum(${column}), 0)::int as ${column}, (count(*) filter (where ${column} > 0))::int as ${column}_lifts`,
+      ),
+    );
+    const values = columns.map(
+      ([name, column]) => sql`(${name}::text, t.${sql.raw(column)}, t.${sql.raw(`${column}_lifts`)})`,
+    );
     return sqlRows<PeriodFigureTotal>(
       this.db,
       sql`${figureCtesSql(scope, p, now)}
-          ${figure('maintenanceBeforeInterval', 'before')}
-          union all ${figure('maintenanceOnInterval', 'on_time')}
-          union all ${figure('maintenanceAfterInterval', 'after')}
-          union all ${figure('maintenanceVisits', 'visits')}
-          union all ${figure('maintenanceExpired', 'expired')}
+          select v.figure, v.count, v.lifts
+          from (select ${sql.join(sums, sql`, `)} from per_lift) t
+          cross join lateral (values ${sql.join(values, sql`, `)}) as v(figure, count, lifts)
           union all
           select figure, sum(count)::int, count(*)::int from inspection_figures group by figure`,
     );
@@ -137,13 +148,16 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
         select l.id, l.maintenance_interval_days as interval_days from lifts l where ${liftScopeSql(scope)}
       ),
       -- Every gap after a maintenance visit that touches the period, with how long it lasted within
-      -- it: to the next visit, or to the end of the period when none followed.
+      -- it: to the next visit, or to the end of the period when none followed. Joined to lifts
+      -- itself rather than \`scoped\`, whose row count the planner cannot see: it then hashed the
+      -- gaps instead of the lifts.
       gaps as (
         select g.lift_id, g.started_at >= ${startTs} as in_period, g.gap_seconds,
-               s.interval_days * ${earliestOnTime} as earliest, s.interval_days * ${latestOnTime} as latest,
+               l.maintenance_interval_days * ${earliestOnTime} as earliest,
+               l.maintenance_interval_days * ${latestOnTime} as latest,
                date_part('epoch', least(coalesce(g.next_at, ${endTs}), ${endTs}) - g.started_at) as open_seconds
-        from maintenance_gaps g join scoped s on s.id = g.lift_id
-        where g.started_at < ${endTs} and coalesce(g.next_at, ${endTs}) > ${startTs}
+        from maintenance_gaps g join lifts l on l.id = g.lift_id
+        where ${liftScopeSql(scope)} and g.started_at < ${endTs} and coalesce(g.next_at, ${endTs}) > ${startTs}
       ),
       per_lift as (
         select lift_id,
