@@ -106,6 +106,13 @@ describe('availability engine', () => {
     expect(engine.windowSeconds).toBe(9 * 12 * 3600 + 5.5 * 3600);
     expect(engine.unavailableSeconds).toBe(2.5 * 3600);
     expect(exact.unavailableSeconds).toBe(2.5 * 3600);
+    // Later in the same hour the kept window is cut back to the new now; after it, built again.
+    const later = await both('unavailable', period('2026-06-01', '2026-06-30'), new Date('2026-06-10T10:45:00Z'));
+    expect(later.engine.windowSeconds).toBe(9 * 12 * 3600 + 5.75 * 3600);
+    expect(later.engine.unavailableSeconds).toBe(2.75 * 3600);
+    const evening = await both('unavailable', period('2026-06-01', '2026-06-30'), new Date('2026-06-10T17:20:00Z'));
+    expect(evening.engine.windowSeconds).toBe(10 * 12 * 3600);
+    expect(evening.engine.unavailableSeconds).toBe(9 * 3600);
   });
 
   it('counts only lifts with a lift type for intercom availability', async () => {
