@@ -2,7 +2,7 @@
 // the day a lift's open event began (it runs until now, so no rollup holds it). Equal to the exact
 // computation over every lift, which availability-engine.test.ts checks on random fleets.
 import type { AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
-import type { AvailabilityRepository, LiftWindow } from './availability.repository.ts';
+import type { AvailabilityRepository } from './availability.repository.ts';
 import { liftAvailability } from './availability.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 
@@ -22,23 +22,14 @@ export async function computeAvailabilities(
   now: Date,
 ): Promise<Map<AvailabilityKind, PeriodAvailability>> {
   const window = await repository.window(period, now);
-  const rows = await repository.byLift(kinds, scope, period, now, window);
-  const windowSeconds = window.seconds;
+  const lifts = await repository.byLift(kinds, scope, period, now, window);
   const result = new Map<AvailabilityKind, PeriodAvailability>();
   for (const kind of kinds) {
     const intercom = kind === 'intercom_unavailable';
-    const counted = intercom ? rows.filter((r) => r.hasIntercom) : rows;
-    result.set(
-      kind,
-      summarise(
-        counted.map((r) => r.liftId),
-        counted.map((r) => ({
-          liftId: r.liftId,
-          unavailableSeconds: intercom ? r.intercomUnavailable : r.unavailable,
-        })),
-        windowSeconds,
-      ),
-    );
+    const seconds = intercom ? lifts.intercomUnavailable : lifts.unavailable;
+    const counted = intercom ? lifts.liftIds.filter((_, i) => lifts.hasIntercom[i]) : lifts.liftIds;
+    const countedSeconds = intercom ? seconds.filter((_, i) => lifts.hasIntercom[i]) : seconds;
+    result.set(kind, summarise(counted, countedSeconds, window.seconds));
   }
   return result;
 }
@@ -61,17 +52,22 @@ export async function computeAvailability(
     repository.window(period, now),
     repository.exact(kind, scope, period, now),
   ]);
-  return summarise(liftIds, rows, window.seconds);
+  const unavailable = new Map(rows.map((r) => [r.liftId, r.unavailableSeconds]));
+  return summarise(
+    liftIds,
+    liftIds.map((id) => unavailable.get(id) ?? 0),
+    window.seconds,
+  );
 }
 
-function summarise(liftIds: readonly number[], rows: readonly LiftWindow[], windowSeconds: number): PeriodAvailability {
-  const unavailable = new Map(rows.map((r) => [r.liftId, r.unavailableSeconds]));
+/** Per-lift fractions and the total from each lift's unavailable seconds (seconds[i] is liftIds[i]'s). */
+function summarise(liftIds: readonly number[], seconds: readonly number[], windowSeconds: number): PeriodAvailability {
   const perLift = new Map<number, number>();
   let unavailableSeconds = 0;
-  for (const id of liftIds) {
-    const seconds = Math.min(unavailable.get(id) ?? 0, windowSeconds);
-    unavailableSeconds += seconds;
-    perLift.set(id, liftAvailability(seconds, windowSeconds));
-  }
+  liftIds.forEach((id, i) => {
+    const counted = Math.min(seconds[i] ?? 0, windowSeconds);
+    unavailableSeconds += counted;
+    perLift.set(id, liftAvailability(counted, windowSeconds));
+  });
   return { perLift, windowSeconds, unavailableSeconds };
 }
