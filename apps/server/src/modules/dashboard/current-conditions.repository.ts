@@ -6,6 +6,7 @@ import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import { timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { expiredApprovalSql, latestRejectionSql } from '../../db/inspection-status-sql.ts';
 import { ridesSinceMaintenanceSql } from '../../db/rollups/rides-since-maintenance.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { liftScopeSql, type LiftScope } from './stats-scope.ts';
@@ -61,21 +62,12 @@ export class CurrentConditionsRepository {
         where r.total > r.threshold
         union all
         -- The inspections statuses read the table once (a hash join with the scope) instead of
-        -- probing every lift's inspections: rejections are few, so each is probed for a later one.
-        select i.lift_id, 'approvalRejected', i.inspected_on::text, null
-        from inspections i join scoped s on s.id = i.lift_id
-        where i.result = 'rejected'
-          and not exists (
-            select 1 from inspections later
-            where later.lift_id = i.lift_id
-              and (later.inspected_on > i.inspected_on or (later.inspected_on = i.inspected_on and later.id > i.id))
-          )
+        -- probing every lift's inspections.
+        select r.lift_id, 'approvalRejected', r.inspected_on::text, null
+        from (${latestRejectionSql({ join: sql`join scoped s on s.id = i.lift_id` })}) r
         union all
-        select i.lift_id, 'approvalExpired', max(i.valid_until)::text, max(i.valid_until)::text
-        from inspections i join scoped s on s.id = i.lift_id
-        where i.result = 'approved'
-        group by i.lift_id
-        having max(i.valid_until) < ${today}
+        select x.lift_id, 'approvalExpired', x.valid_until::text, x.valid_until::text
+        from (${expiredApprovalSql({ join: sql`join scoped s on s.id = i.lift_id` }, today)}) x
         union all
         select s.id, 'senseNotConnected', m.last_seen_at::text, null
         from scoped s join modules m on m.lift_id = s.id

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Db } from '../../db/database.ts';
+import { expiredApprovalSql, latestRejectionSql } from '../../db/inspection-status-sql.ts';
 import { ridesSinceMaintenanceSql } from '../../db/rollups/rides-since-maintenance.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { timestampSql } from '../../db/local-time-sql.ts';
@@ -70,25 +71,13 @@ export function statusSql(status: LiftStatus, scope: StatusScope, now: Date): SQ
         from (${liftsRidesSinceMaintenanceSql(scope)}) r
         where r.total > r.threshold`;
     case 'approvalRejected':
-      // The latest inspection rejected. Rejections are few: probe each for a later inspection
-      // instead of ranking every lift's inspections.
       return sql`
-        select i.lift_id, max(i.inspected_on)::text as since
-        from inspections i
-        where ${liftFilter(scope, sql`i.lift_id`)} and i.result = 'rejected'
-          and not exists (
-            select 1 from inspections later
-            where later.lift_id = i.lift_id
-              and (later.inspected_on > i.inspected_on or (later.inspected_on = i.inspected_on and later.id > i.id))
-          )
-        group by i.lift_id`;
+        select r.lift_id, r.inspected_on::text as since
+        from (${latestRejectionSql({ where: liftFilter(scope, sql`i.lift_id`) })}) r`;
     case 'approvalExpired':
       return sql`
-        select i.lift_id, max(i.valid_until)::text as since
-        from inspections i
-        where ${liftFilter(scope, sql`i.lift_id`)} and i.result = 'approved'
-        group by i.lift_id
-        having max(i.valid_until) < ${today}`;
+        select x.lift_id, x.valid_until::text as since
+        from (${expiredApprovalSql({ where: liftFilter(scope, sql`i.lift_id`) }, today)}) x`;
     case 'senseNotConnected': {
       const silentSince = new Date(now.getTime() - senseSilenceMs);
       return sql`
