@@ -398,9 +398,10 @@ export const dailyAvailability = pgTable(
   ],
 );
 
-// daily_availability summed per lift and kind over each local month, quarter and year, so a year
-// reads one to five rows a lift instead of one per day with an outage. Rebuilt with the daily rows
-// (refreshAvailabilityRollup).
+// daily_availability summed per lift and kind over each local month, each year to date and each
+// rest of a year, so any run of whole months reads one or two rows a lift (a rolling year two)
+// instead of one per day with an outage. Rebuilt with the daily rows (refreshAvailabilityRollup,
+// through the SQL function of migration 0009).
 export const monthlyAvailability = pgTable(
   'monthly_availability',
   {
@@ -410,7 +411,8 @@ export const monthlyAvailability = pgTable(
     kind: text('kind').notNull(),
     // first day of the block's first local month
     month: date('month', { mode: 'string' }).notNull(),
-    // the block's length: 1 (a month), 3 (a calendar quarter) or 12 (a calendar year)
+    // the block's length: 1 (a month); from January 2..12 (a year to date); from February to
+    // November up to December (the rest of the year)
     months: smallint('months').notNull(),
     // running total over the local hours: element h + 1 = unavailable seconds in hours 0..h-1 of
     // the block's days (25 elements, the first 0), so business hours s..e-1 are one subtraction

@@ -2,7 +2,7 @@
 // year of availability reads one row per lift-day with an outage instead of raw intervals.
 // Only closed events are rolled up: an open event grows every second, so the stats engine computes
 // lifts with an open event exactly instead.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 
 export const availabilityKinds = ['unavailable', 'intercom_unavailable'] as const;
@@ -47,45 +47,8 @@ export async function refreshAvailabilityRollup(db: Db, kind: AvailabilityKind, 
       left join per_hour p on p.lift_id = d.lift_id and p.day = d.day and p.hr = g.hr
       group by d.lift_id, d.day
     `);
-    await tx.execute(sql`delete from monthly_availability where kind = ${kind} ${liftFilter}`);
-    await tx.execute(monthlyAvailabilityInsertSql(sql`kind = ${kind} ${liftFilter}`));
+    // Months, years to date and rests of years from the days (the function of migration 0009).
+    const ids = liftIds ? sql`${sql.param(liftIds)}::int[]` : sql`array(select id from lifts)`;
+    await tx.execute(sql`select liftwacht_monthly_availability_rebuild(${kind}, ${ids})`);
   });
-}
-
-/**
- * Sums the daily rows chosen by `where` per lift and kind over each local month, quarter and year
- * (months = 1, 3, 12) into monthly_availability's running hour totals (element h + 1 = seconds in
- * hours 0..h-1). A calendar year then reads one row a lift, a rolling year five. Migration 0007
- * backfilled the same rows.
- */
-export function monthlyAvailabilityInsertSql(where: SQL): SQL {
-  const hours = Array.from({ length: 24 }, (_, h) => h + 1);
-  const daySums = hours.map((h) => `sum(hour_seconds[${String(h)}]) as s${String(h)}`).join(', ');
-  const blockSums = hours.map((h) => `sum(m.s${String(h)}) as s${String(h)}`).join(', ');
-  const running = hours
-    .map((h) =>
-      hours
-        .slice(0, h)
-        .map((i) => `b.s${String(i)}`)
-        .join(' + '),
-    )
-    .join(', ');
-  return sql`
-    insert into monthly_availability (lift_id, kind, month, months, through_hour)
-    select b.lift_id, b.kind, b.month, b.months, array[0::float8, ${sql.raw(running)}]
-    from (
-      select m.lift_id, m.kind, g.months,
-             case g.months when 1 then m.month
-                           when 3 then date_trunc('quarter', m.month)::date
-                           else date_trunc('year', m.month)::date end as month,
-             ${sql.raw(blockSums)}
-      from (
-        select lift_id, kind, date_trunc('month', day)::date as month, ${sql.raw(daySums)}
-        from daily_availability
-        where ${where}
-        group by 1, 2, 3
-      ) m
-      cross join (values (1), (3), (12)) as g(months)
-      group by 1, 2, 3, 4
-    ) b`;
 }

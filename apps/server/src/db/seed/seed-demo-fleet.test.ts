@@ -343,18 +343,24 @@ describe('demo fleet', () => {
       await count(sql`select (count(*) - count(distinct lift_id))::int as n from visits
                       where type = 'maintenance' and state = 'finished'`),
     );
-    // monthly_availability: the daily rollup summed per month, quarter and year
-    for (const [months, unit] of [
-      [1, 'month'],
-      [3, 'quarter'],
-      [12, 'year'],
-    ] as const) {
-      expect(await count(sql`select count(*)::int as n from monthly_availability where months = ${months}`), unit).toBe(
-        await count(
-          sql`select count(distinct (lift_id, kind, date_trunc(${unit}, day)))::int as n from daily_availability`,
-        ),
-      );
-    }
+    // monthly_availability: the daily rollup per month, and per year (the January year to date of 12)
+    expect(await count(sql`select count(*)::int as n from monthly_availability where months = 1`)).toBe(
+      await count(
+        sql`select count(distinct (lift_id, kind, date_trunc('month', day)))::int as n from daily_availability`,
+      ),
+    );
+    expect(
+      await count(sql`select count(*)::int as n from monthly_availability
+                      where months = 12 and extract(month from month) = 1`),
+    ).toBe(
+      await count(
+        sql`select count(distinct (lift_id, kind, date_trunc('year', day)))::int as n from daily_availability`,
+      ),
+    );
+    // the years hold what their months hold
+    expect(
+      await count(sql`select round(sum(through_hour[25]))::int as n from monthly_availability where months = 12`),
+    ).toBe(await count(sql`select round(sum(through_hour[25]))::int as n from monthly_availability where months = 1`));
     expect(await count(sql`select count(*)::int as n from monthly_availability`)).toBeGreaterThan(0);
   });
 });

@@ -178,6 +178,8 @@ async function compareOnRandomFleet(initialSeed: number, openRate: number): Prom
       period('2025-12-15', '2026-01-15', 2, 4),
       // a rolling year: partial months at both ends, whole months between
       period('2025-10-16', '2026-10-15'),
+      // whole months inside one year: a year to date less an earlier one
+      period('2026-02-10', '2026-09-20'),
     ]) {
       const { engine, exact } = await both(kind, p, now);
       expect(engine.windowSeconds).toBe(exact.windowSeconds);

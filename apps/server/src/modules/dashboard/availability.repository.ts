@@ -94,11 +94,10 @@ function partialDayRanges(p: BusinessPeriod): [string, string][] {
 /**
  * Rows (lift_id, kind, secs) of the rollup over the period's days for the whole fleet, one per
  * rollup row: the months the period covers whole from monthly_availability in the fewest blocks
- * (one row a lift for a calendar year, five for a rolling one), the days of partial months from
- * daily_availability, both index-only through the covering indexes of migration 0008. Each branch
- * reduces its row to the business-hour seconds before anything joins it, so the wide hour arrays
- * never reach a join; one branch per block keeps the row estimates right. The caller joins the
- * result to its lifts (a hash join for a fleet, a probe by key for one lift).
+ * (one row a lift for a calendar year, two for a rolling one; a year to date taken away is a
+ * negative row), the days of partial months from daily_availability, both index-only through the
+ * covering indexes of migration 0008. Each branch reduces its row to the business-hour seconds;
+ * one branch per block keeps the row estimates right. The caller joins the result to its lifts.
  */
 function rolledSql(p: BusinessPeriod, kinds: readonly AvailabilityKind[]): SQL {
   const kindList = sql.param([...kinds]);
@@ -111,7 +110,7 @@ function rolledSql(p: BusinessPeriod, kinds: readonly AvailabilityKind[]): SQL {
   const whole = wholeMonths(p.from, p.to);
   for (const block of whole ? monthBlocks(whole) : []) {
     parts.push(sql`
-        select x.lift_id, x.kind, (${monthHoursSql(p, 'x')})::float8 as secs
+        select x.lift_id, x.kind, (${sql.raw(block.sign < 0 ? '-' : '')}(${monthHoursSql(p, 'x')}))::float8 as secs
         from monthly_availability x
         where x.kind = any(${kindList}::text[]) and x.month = ${block.month}::date and x.months = ${block.months}`);
   }
@@ -233,20 +232,21 @@ export class AvailabilityRepository {
       counting as (
         select l.id, l.lift_type is not null as has_intercom from lifts l where ${liftScopeSql(scope)} ${liftFilter}
       ),
-      -- A few hundred open events: their lifts are checked by key, not joined to all of \`counting\`.
       cutoff as (
         select e.lift_id, e.type as kind,
                ((min(e.started_at) at time zone ${businessTimeZone})::date) as day
-        from events e join lifts l on l.id = e.lift_id
-        where e.type = any(${kindList}::text[]) and e.ended_at is null and ${liftScopeSql(scope)}
-          and (e.type = 'unavailable' or l.lift_type is not null)
+        from events e join counting c on c.id = e.lift_id
+        where e.type = any(${kindList}::text[]) and e.ended_at is null
+          and (e.type = 'unavailable' or c.has_intercom)
         group by e.lift_id, e.type
       ),
-      -- The rollup rows of the period, minus the days from each cutoff on (a few lifts, read by key):
-      -- whole months from the monthly sums, the days of partial months from the daily rows. Rows,
-      -- not sums: \`totals\` adds everything up in one pass.
+      -- Materialized: each rollup row is reduced to its seconds before anything joins it. Inlined,
+      -- the planner carried the hour arrays into a sort for a merge join, spilling it to disk.
+      rollup as materialized (
+        ${rolledSql(p, kinds)}
+      ),
       rolled as (
-        select r.lift_id, r.kind, r.secs from (${rolledSql(p, kinds)}) r join counting c on c.id = r.lift_id
+        select r.lift_id, r.kind, r.secs from rollup r join counting c on c.id = r.lift_id
         union all
         select da.lift_id, da.kind, -(${hours})::float8
         from cutoff o

@@ -43,28 +43,55 @@ describe('wholeMonths', () => {
 describe('monthBlocks', () => {
   const blocks = (from: string, to: string) => {
     const whole = wholeMonths(from, to);
-    return whole ? monthBlocks(whole).map((b) => `${b.month}/${String(b.months)}`) : [];
+    return whole ? monthBlocks(whole).map((b) => `${b.sign < 0 ? '-' : '+'}${b.month}/${String(b.months)}`) : [];
   };
 
-  it('reads a calendar year as one block and a quarter as one', () => {
-    expect(blocks('2026-01-01', '2026-12-31')).toEqual(['2026-01-01/12']);
-    expect(blocks('2026-04-01', '2026-06-30')).toEqual(['2026-04-01/3']);
+  it('reads a calendar year, a year to date and the rest of a year as one row', () => {
+    expect(blocks('2026-01-01', '2026-12-31')).toEqual(['+2026-01-01/12']);
+    expect(blocks('2026-01-01', '2026-03-31')).toEqual(['+2026-01-01/3']);
+    expect(blocks('2026-04-01', '2026-12-31')).toEqual(['+2026-04-01/9']);
+    expect(blocks('2026-06-01', '2026-06-30')).toEqual(['+2026-06-01/1']);
   });
 
-  it('reads a rolling year as months around whole quarters', () => {
-    expect(blocks('2025-11-21', '2026-11-20')).toEqual([
-      '2025-12-01/1',
-      '2026-01-01/3',
-      '2026-04-01/3',
-      '2026-07-01/3',
-      '2026-10-01/1',
-    ]);
-    expect(blocks('2024-11-01', '2026-02-28')).toEqual([
-      '2024-11-01/1',
-      '2024-12-01/1',
-      '2025-01-01/12',
-      '2026-01-01/1',
-      '2026-02-01/1',
-    ]);
+  it('reads months inside a year as one year to date less another', () => {
+    expect(blocks('2026-04-01', '2026-06-30')).toEqual(['+2026-01-01/6', '-2026-01-01/3']);
+    expect(blocks('2026-02-10', '2026-09-20')).toEqual(['+2026-01-01/8', '-2026-01-01/2']);
+  });
+
+  it('reads a rolling year as the rest of one year and the start of the next', () => {
+    expect(blocks('2025-11-21', '2026-11-20')).toEqual(['+2025-12-01/1', '+2026-01-01/10']);
+    expect(blocks('2025-10-16', '2026-10-15')).toEqual(['+2025-11-01/2', '+2026-01-01/9']);
+    expect(blocks('2024-11-01', '2026-02-28')).toEqual(['+2024-11-01/2', '+2025-01-01/12', '+2026-01-01/2']);
+  });
+
+  it('covers every whole month once, whatever the period', () => {
+    for (let from = Date.UTC(2024, 0, 1); from < Date.UTC(2026, 0, 1); from += 13 * 86_400_000) {
+      for (let days = 20; days < 800; days += 37) {
+        const f = new Date(from).toISOString().slice(0, 10);
+        const t = new Date(from + days * 86_400_000).toISOString().slice(0, 10);
+        const whole = wholeMonths(f, t);
+        if (!whole) continue;
+        const count = new Map<string, number>();
+        for (const b of monthBlocks(whole)) {
+          const start = new Date(`${b.month}T00:00:00Z`);
+          for (let i = 0; i < b.months; i++) {
+            const m = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1)).toISOString().slice(0, 10);
+            count.set(m, (count.get(m) ?? 0) + b.sign);
+          }
+          // only blocks the rollup holds: a month, a year to date or the rest of a year
+          const month = Number(b.month.slice(5, 7));
+          expect(b.months === 1 || month === 1 || month + b.months === 13).toBe(true);
+        }
+        const expected = new Map<string, number>();
+        for (
+          let m = new Date(`${whole.first}T00:00:00Z`);
+          m.toISOString().slice(0, 10) <= whole.last;
+          m.setUTCMonth(m.getUTCMonth() + 1)
+        ) {
+          expected.set(m.toISOString().slice(0, 10), 1);
+        }
+        expect(new Map([...count].filter(([, n]) => n !== 0))).toEqual(expected);
+      }
+    }
   });
 });

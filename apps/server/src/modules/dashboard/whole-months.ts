@@ -26,27 +26,44 @@ export function wholeMonths(from: string, to: string): WholeMonths | undefined {
   return { first: isoDay(new Date(first)), last: isoDay(last), end: isoDay(new Date(next - dayMs)) };
 }
 
-/** A run of whole months that monthly_availability holds as one row: a month, quarter or year. */
+/**
+ * A run of whole months that monthly_availability holds as one row: a month (months = 1), a year
+ * to date (January and the months after it, 2..12) or the rest of a year (a month from February to
+ * November and the months after it up to December). Rows hold running sums, so a block can also
+ * be taken away (sign -1).
+ */
 export interface MonthBlock {
   /** First day of its first month. */
   month: string;
-  months: 1 | 3 | 12;
+  months: number;
+  sign: 1 | -1;
 }
 
 /**
- * The whole months first..last (first days of months) as the fewest rollup blocks: calendar years
- * and quarters where they fit, single months around them.
+ * The whole months first..last (first days of months) as the fewest rollup rows: within one year
+ * a year to date, the rest of a year, or one minus another; across years the rest of the first
+ * year, whole years and the year to date of the last, so a rolling year is two rows a lift.
  */
 export function monthBlocks(whole: WholeMonths): MonthBlock[] {
   const index = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
   const iso = (i: number) =>
     `${String(Math.floor(i / 12)).padStart(4, '0')}-${String((i % 12) + 1).padStart(2, '0')}-01`;
+  // Months a..b of one year (month indexes); a = January or b = December is one row.
+  const withinYear = (a: number, b: number): MonthBlock[] => {
+    const january = a - (a % 12);
+    if (a === january) return [{ month: iso(a), months: b - a + 1, sign: 1 }];
+    if (b % 12 === 11 || a === b) return [{ month: iso(a), months: b - a + 1, sign: 1 }];
+    // a year to date less the one before it
+    return [
+      { month: iso(january), months: b - january + 1, sign: 1 },
+      { month: iso(january), months: a - january, sign: -1 },
+    ];
+  };
+  const first = index(whole.first);
   const last = index(whole.last);
   const blocks: MonthBlock[] = [];
-  for (let i = index(whole.first); i <= last;) {
-    const months = i % 12 === 0 && i + 11 <= last ? 12 : i % 3 === 0 && i + 2 <= last ? 3 : 1;
-    blocks.push({ month: iso(i), months });
-    i += months;
+  for (let a = first; a <= last; a = a - (a % 12) + 12) {
+    blocks.push(...withinYear(a, Math.min(last, a - (a % 12) + 11)));
   }
   return blocks;
 }
