@@ -52,6 +52,7 @@ const envSchema = z.object({
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(5),
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
+  INGEST_WORKER: z.enum(['auto', 'on', 'off']).default('auto'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -91,8 +92,12 @@ export interface Config {
     clientId: string;
     sessionExpirySeconds: number;
   };
-  /** Batches collect up to batchSize messages or batchWaitMs; `concurrency` in flight (PostgreSQL). */
-  ingest: { batchSize: number; batchWaitMs: number; concurrency: number };
+  /**
+   * Batches collect up to batchSize messages or batchWaitMs; `concurrency` in flight (PostgreSQL).
+   * `worker`: MQTT, validation and batch writes in a worker thread (PostgreSQL server only: PGlite
+   * lives inside the main thread and takes one connection).
+   */
+  ingest: { batchSize: number; batchWaitMs: number; concurrency: number; worker: boolean };
   redisUrl: string | undefined;
   /** Origins (scheme://host[:port]) a browser socket may come from; '*' allows any. */
   socketAllowedOrigins: string[];
@@ -114,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.INGEST_WORKER === 'on' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  INGEST_WORKER: on needs DATABASE_URL (the embedded PGlite runs on the main thread)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(
     /\/$/,
@@ -147,7 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .slice(0, 40)}-${e.PORT}`,
       sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_SECONDS,
     },
-    ingest: { batchSize: e.INGEST_BATCH_SIZE, batchWaitMs: e.INGEST_BATCH_WAIT_MS, concurrency: e.INGEST_CONCURRENCY },
+    ingest: {
+      batchSize: e.INGEST_BATCH_SIZE,
+      batchWaitMs: e.INGEST_BATCH_WAIT_MS,
+      concurrency: e.INGEST_CONCURRENCY,
+      worker: e.INGEST_WORKER !== 'off' && e.DATABASE_URL !== undefined,
+    },
     redisUrl: e.REDIS_URL,
     socketAllowedOrigins: socketOrigins(e.SOCKET_ALLOWED_ORIGINS, publicUrl, e.PUBLIC_URL === undefined, e.PORT),
     senseTokenTtlSeconds: e.SENSE_TOKEN_TTL_SECONDS,

@@ -1,5 +1,6 @@
 // `npm run bench:realtime`: one server process on PostgreSQL (a fresh database on BENCH_DATABASE_URL)
-// with its embedded MQTT broker; a second process opens SOCKETS socket.io-client sockets, each
+// ingesting from Mosquitto, the broker a deployment with modules in the field runs (the embedded
+// broker listens on loopback only), started by the benchmark; a second process opens SOCKETS socket.io-client sockets, each
 // listening to one of MODULES modules (spread over listener processes), and publishes RATE messages
 // per second over MQTT. Prints
 // deliveries per second, publish-to-socket latency, the server's event-loop lag, and how fast ingest
@@ -9,6 +10,7 @@
 //   npm run bench:realtime -- [--sockets 5000] [--modules 1000] [--rate 3000] [--seconds 20]
 //                             [--max-rate 8000] [--max-seconds 10] [--connections K] [--mqtt-url mqtt://…]
 //                             [--listener-processes 2] [--load-policy batch|normal]
+//                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off]
 import { fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ import { systemClock } from '../lib/clock.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createMailer } from '../plugins/mail.ts';
 import { benchDatabaseUrl, freshPostgresDatabase } from './bench-support.ts';
+import { findBinary, startMosquitto, type RunningService } from '../modules/realtime/test-services.ts';
 import type { LoadCommand, LoadReply, PublishResult } from './realtime-bench-load.ts';
 
 const { values } = parseArgs({
@@ -41,6 +44,8 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     'listener-processes': { type: 'string', default: '2' },
     'load-policy': { type: 'string', default: 'batch' },
+    broker: { type: 'string', default: 'mosquitto' },
+    'ingest-worker': { type: 'string', default: 'auto' },
   },
 });
 const socketCount = Number(values.sockets);
@@ -66,6 +71,13 @@ async function main(): Promise<void> {
   const dbUrl = await freshPostgresDatabase(dbName);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-bench-rt-'));
   const database = await openDatabase({ url: dbUrl });
+  // --mqtt-url names a broker already running; else Mosquitto where installed, or the embedded one.
+  let mosquitto: RunningService | null = null;
+  if (!values['mqtt-url'] && values.broker === 'mosquitto') {
+    if (findBinary('mosquitto')) mosquitto = await startMosquitto();
+    else line('mosquitto is not installed: using the embedded broker');
+  }
+  const mqttUrl = values['mqtt-url'] ?? mosquitto?.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: dbUrl,
@@ -75,7 +87,8 @@ async function main(): Promise<void> {
     MQTT_PORT: '0',
     SIMULATOR: 'off',
     SEED_DEMO: 'off',
-    ...(values['mqtt-url'] ? { MQTT_URL: values['mqtt-url'] } : {}),
+    INGEST_WORKER: values['ingest-worker'],
+    ...(mqttUrl ? { MQTT_URL: mqttUrl, MQTT_CLIENT_ID: `liftwacht-bench-${String(process.pid)}` } : {}),
   });
   const mailer = createMailer({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom });
   const app = await buildApp({ config, database, clock: systemClock, mailer, logger: true });
@@ -143,7 +156,12 @@ async function main(): Promise<void> {
     await app.mqtt.start();
     const address = app.server.address();
     const url = `http://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}`;
-    const brokerUrl = values['mqtt-url'] ?? `mqtt://127.0.0.1:${String(app.mqtt.port)}`;
+    const brokerUrl = mqttUrl ?? `mqtt://127.0.0.1:${String(app.mqtt.port)}`;
+    const brokerName = mosquitto
+      ? 'Mosquitto (external broker, started by the benchmark)'
+      : mqttUrl
+        ? 'external broker (--mqtt-url)'
+        : 'embedded broker (aedes)';
 
     const login = await app.inject({
       method: 'POST',
@@ -165,7 +183,10 @@ async function main(): Promise<void> {
     line(
       `\nRealtime benchmark: ${String(socketCount)} sockets on ${String(moduleCount)} modules, ${String(rate)} msg/s for ${String(seconds)} s`,
     );
-    line(`server ${url} (PostgreSQL ${dbName}), MQTT ${brokerUrl}, Node ${process.version}`);
+    line(`server ${url} (PostgreSQL ${dbName}), Node ${process.version}`);
+    line(
+      `MQTT: ${brokerName} at ${brokerUrl}; ingest ${app.ingest.worker ? 'in a worker thread (main thread: HTTP and sockets)' : 'on the main thread'}`,
+    );
     line(`load generator scheduled ${batchLoad ? 'as SCHED_BATCH (no wake-up preemption)' : 'normally'}`);
     const ready = await ask({
       type: 'setup',
@@ -218,6 +239,20 @@ async function main(): Promise<void> {
       deliver(es, message);
     };
 
+    /** Jiffies of the whole machine (Linux /proc/stat): how much of it was idle or taken by the host. */
+    const machineTicks = () => {
+      try {
+        const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+          .trim()
+          .split(/\s+/)
+          .slice(1)
+          .map(Number);
+        return { total: fields.reduce((a, b) => a + b, 0), idle: fields[3] ?? 0, steal: fields[7] ?? 0 };
+      } catch {
+        return null;
+      }
+    };
+
     const countStored = async () =>
       (await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from ingested_messages`))[0]?.n ?? 0;
 
@@ -228,16 +263,21 @@ async function main(): Promise<void> {
       const started = performance.now();
       const cpuStart = process.cpuUsage();
       const dbTicksStart = await databaseTicks();
+      const machineStart = machineTicks();
       // The server's lag is measured once the load process has connected and warmed up.
       arrivals.length = 0;
+      const worker = app.ingest.worker;
       onMeasuring = () => {
+        void worker?.loopDelay();
         lag.enable();
         timeArrivals = true;
       };
       // ... and until the measurement ends, not while the last messages drain.
+      let workerLag: { p50: number; p99: number; max: number } | null = null;
       onMeasured = () => {
         lag.disable();
         timeArrivals = false;
+        void worker?.loopDelay().then((d) => (workerLag = d));
       };
       const reply = await ask(command);
       await app.ingest.pipeline.drain();
@@ -245,6 +285,14 @@ async function main(): Promise<void> {
       const serverCpu = process.cpuUsage(cpuStart);
       const serverCores = (serverCpu.user + serverCpu.system) / 1e6 / elapsed;
       const databaseCores = databaseSeconds(dbTicksStart, await databaseTicks()) / elapsed;
+      const machineEnd = machineTicks();
+      const machine =
+        machineStart && machineEnd && machineEnd.total > machineStart.total
+          ? {
+              idle: (machineEnd.idle - machineStart.idle) / (machineEnd.total - machineStart.total),
+              steal: (machineEnd.steal - machineStart.steal) / (machineEnd.total - machineStart.total),
+            }
+          : null;
       if (reply.type !== 'published') throw new Error(reply.type === 'error' ? reply.message : 'load process failed');
       const r: PublishResult = reply.result;
       const after = app.ingest.pipeline.counters;
@@ -267,6 +315,12 @@ async function main(): Promise<void> {
       line(
         `  event-loop lag (server) p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms`,
       );
+      const wl = workerLag as { p50: number; p99: number; max: number } | null;
+      if (wl) {
+        line(
+          `    ingest worker thread  p50 ${wl.p50.toFixed(1)} ms, p99 ${wl.p99.toFixed(1)} ms, max ${wl.max.toFixed(1)} ms`,
+        );
+      }
       line(
         `  ingest into PostgreSQL  ${(accepted / elapsed).toFixed(0).padStart(8)} msg/s sustained (${String(accepted)} stored in ${elapsed.toFixed(1)} s, batches of ~${String(after.lastBatchSize)})`,
       );
@@ -277,6 +331,11 @@ async function main(): Promise<void> {
       line(
         `  CPU (cores busy)        server ${serverCores.toFixed(2)}, database ${databaseCores.toFixed(2)}, load generator ${(r.cpuCores + r.listenerCores).toFixed(2)} (publisher ${r.cpuCores.toFixed(2)}, event-loop lag p99 ${r.loadLagP99Ms.toFixed(0)} ms; listeners ${r.listenerCores.toFixed(2)}, lag p99 ${r.listenerLagP99Ms.toFixed(0)} ms); machine load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${String(cpus().length)} cores`,
       );
+      if (machine) {
+        line(
+          `  machine                 ${(machine.idle * 100).toFixed(0)}% idle, ${(machine.steal * 100).toFixed(1)}% stolen by the host over the phase`,
+        );
+      }
       return { r, lost, ingestRate: accepted / elapsed };
     };
 
@@ -311,6 +370,7 @@ async function main(): Promise<void> {
     setTimeout(() => load.kill(), 5000).unref();
     await app.close();
     await database.close();
+    await mosquitto?.stop();
     const admin = new pg.Client({ connectionString: benchDatabaseUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);

@@ -12,7 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient, type Packet } from 'mqtt';
 import { sharedModuleTopicFilter } from '@liftwacht/contracts/ingest';
-import type { IngestPipeline } from '../modules/ingest/ingest-pipeline.ts';
+import type { IngestSink } from '../modules/ingest/ingest-pipeline.ts';
 
 export interface BrokerSubscriberOptions {
   url: string;
@@ -37,7 +37,7 @@ export class BrokerSubscriber {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly pipeline: IngestPipeline,
+    private readonly pipeline: Pick<IngestSink, 'submitMqtt'>,
     private readonly log: FastifyBaseLogger,
     private readonly options: BrokerSubscriberOptions,
   ) {}
@@ -55,7 +55,7 @@ export class BrokerSubscriber {
       clean: false,
       properties: {
         sessionExpiryInterval: this.options.sessionExpirySeconds,
-        receiveMaximum: this.options.receiveMaximum ?? 1000,
+        receiveMaximum: this.options.receiveMaximum ?? 10000,
       },
       reconnectPeriod: 1000,
       connectTimeout: 10_000,

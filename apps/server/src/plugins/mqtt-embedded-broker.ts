@@ -15,7 +15,7 @@ import type { Duplex } from 'node:stream';
 import { Aedes, type AedesOptions } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { moduleTopicPrefix } from '@liftwacht/contracts/ingest';
-import type { IngestPipeline } from '../modules/ingest/ingest-pipeline.ts';
+import type { IngestSink } from '../modules/ingest/ingest-pipeline.ts';
 
 type AuthorizePublish = NonNullable<AedesOptions['authorizePublish']>;
 
@@ -30,7 +30,7 @@ export class EmbeddedBroker {
   port: number | null = null;
 
   constructor(
-    private readonly pipeline: IngestPipeline,
+    private readonly pipeline: Pick<IngestSink, 'submitMqtt'>,
     private readonly log: FastifyBaseLogger,
     private readonly requestedPort: number,
   ) {}

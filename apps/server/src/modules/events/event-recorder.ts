@@ -31,7 +31,8 @@ export class LiftEventRecorder {
   constructor(
     private readonly repository: EventsRepository,
     private readonly notifications: EventNotifications,
-    private readonly mailQueue: MailQueueWorker,
+    // Only woken; ingest's worker thread has no mail worker of its own and passes a stand-in.
+    private readonly mailQueue: Pick<MailQueueWorker, 'wake'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 

@@ -4,7 +4,7 @@
 import type { IngestBatchResponse } from '@liftwacht/contracts/ingest';
 import { unauthorized } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { IngestPipeline } from './ingest-pipeline.ts';
+import type { IngestSink } from './ingest-pipeline.ts';
 import { parseBatchItem } from './message-parser.ts';
 import { moduleKeyMatches, splitModuleKey } from './module-keys.ts';
 import type { ModuleKeysRepository } from './module-keys.repository.ts';
@@ -12,7 +12,7 @@ import type { ModuleKeysRepository } from './module-keys.repository.ts';
 export class HttpIngestService {
   constructor(
     private readonly keys: ModuleKeysRepository,
-    private readonly pipeline: IngestPipeline,
+    private readonly pipeline: Pick<IngestSink, 'submit'>,
     private readonly clock: Clock,
   ) {}
 

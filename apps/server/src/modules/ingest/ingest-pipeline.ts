@@ -36,13 +36,27 @@ export interface IngestPipelineOptions {
   onArrival?: (message: ParsedMessage) => void;
 }
 
+/**
+ * What HTTP ingest, tests and the benchmark see of ingest: the pipeline itself, or its stand-in on
+ * the main thread when ingest runs in a worker thread (ingest-worker-host.ts).
+ */
+export interface IngestSink {
+  readonly counters: IngestCounters;
+  /** An MQTT publish on a module topic. */
+  submitMqtt(topic: string, payload: Buffer): Promise<ItemOutcome>;
+  /** A message already parsed by its transport (HTTP batches parse per item). */
+  submit(result: ParseResult, where: string): Promise<ItemOutcome>;
+  /** Waits until every message handed in so far is stored. */
+  drain(): Promise<void>;
+}
+
 /** How many recent message keys are remembered to pass each message on once. */
 const recentKeysKept = 100_000;
 
 /** A log line per reason at most this often; the counters keep the full tally. */
 const rejectionLogIntervalMs = 10_000;
 
-export class IngestPipeline {
+export class IngestPipeline implements IngestSink {
   readonly counters: IngestCounters = {
     received: 0,
     accepted: 0,

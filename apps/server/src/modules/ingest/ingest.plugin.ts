@@ -1,18 +1,27 @@
 // Wires ingest as app.ingest: the pipeline every transport (MQTT, HTTP) feeds, and the module
 // health job. Messages go on to browsers (realtime) and new events to subscribers (mail) from here.
+//
+// With a PostgreSQL server (config.ingest.worker) the pipeline and the MQTT transport run in a
+// worker thread of this process (ingest-worker.ts), and app.ingest.pipeline stands in for them;
+// the main thread only hears of validated messages and committed batches. PGlite runs inside the
+// main thread and takes one connection, so with it ingest stays here.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { IngestPipeline } from './ingest-pipeline.ts';
-import { IngestRepository } from './ingest.repository.ts';
-import { IngestService, type IngestHooks } from './ingest.service.ts';
+import { createIngestCore } from './ingest-core.ts';
+import type { IngestSink } from './ingest-pipeline.ts';
+import { IngestWorkerHost } from './ingest-worker-host.ts';
+import type { Arrival } from './ingest-worker-protocol.ts';
+import type { CommittedBatch, IngestHooks } from './ingest.service.ts';
 import { ModuleHealthRepository } from './module-health.repository.ts';
 import { ModuleHealthJob } from './module-health.ts';
-import { SenseDataWriter } from './sense-data-writer.ts';
+import { SlicedQueue } from './sliced-queue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ingest: {
-      pipeline: IngestPipeline;
+      pipeline: IngestSink;
+      /** Ingest's worker thread, when it runs in one. */
+      worker: IngestWorkerHost | null;
       /** Silence and 72-hour rules; `start()`ed by main.ts, `runOnce()` in tests. */
       health: ModuleHealthJob;
       /** Stores everything handed in so far, latest readings included. */
@@ -24,60 +33,90 @@ declare module 'fastify' {
 /** How often the health job looks for silent modules and untested alarm phones. */
 export const healthCheckIntervalMs = 30_000;
 
+/**
+ * Fan-out work per turn of the event loop (a few hundred socket writes), between which HTTP,
+ * timers and socket reads get their turn.
+ */
+const fanOutSliceMs = 5;
+
 export const ingestPlugin = fp(
-  (app: FastifyInstance) => {
+  async (app: FastifyInstance) => {
+    const committed = (batch: CommittedBatch) => {
+      // Stored is stored: a failure to tell browsers must not turn into a failed batch.
+      try {
+        if (batch.createdEventIds.length > 0) app.mailQueue.wake();
+        // Dashboards refetch what the batch changed, so they hear of it once it is committed.
+        for (const [organisationId, kinds] of batch.organisations) {
+          app.realtime.publisher.organisationChanged(organisationId, kinds);
+        }
+      } catch (err) {
+        app.log.error({ err }, 'could not publish stored module messages');
+      }
+    };
     const hooks: IngestHooks = {
       // The events engineer's hook: subscription mails queued in the same transaction as the events.
       eventsCreated: async (eventIds, tx) => {
         await app.liftEvents.notifyEventsCreated(eventIds, { db: tx });
       },
-      committed: (batch) => {
-        // Stored is stored: a failure to tell browsers must not turn into a failed batch.
-        try {
-          if (batch.createdEventIds.length > 0) app.mailQueue.wake();
-          // Dashboards refetch what the batch changed, so they hear of it once it is committed.
-          for (const [organisationId, kinds] of batch.organisations) {
-            app.realtime.publisher.organisationChanged(organisationId, kinds);
-          }
-        } catch (err) {
-          app.log.error({ err }, 'could not publish stored module messages');
-        }
-      },
+      committed,
     };
-    const repository = new IngestRepository(app.db);
-    const readings = new SenseDataWriter(repository, app.log.child({ module: 'sense-data' }));
-    const service = new IngestService(repository, app.clock, hooks, readings);
-    const pipeline = new IngestPipeline(service, app.clock, app.log.child({ module: 'ingest' }), {
-      batchSize: app.config.ingest.batchSize,
-      batchWaitMs: app.config.ingest.batchWaitMs,
-      // PGlite runs one statement at a time; a PostgreSQL server overlaps batches' round trips.
-      concurrency: app.database.kind === 'postgres' ? app.config.ingest.concurrency : 1,
-      // A module's own messages go to the browsers listening to it as they arrive: waiting for the
-      // batch's commit would add its round trips to every live reading.
-      onArrival: (m) => {
-        try {
-          if (m.kind === 'module') app.realtime.publisher.moduleMessage(m.es, m.message);
-          else app.realtime.publisher.provisioningMessage(m.es, m.message);
-        } catch (err) {
-          app.log.error({ err }, 'could not publish a module message');
-        }
-      },
-    });
+    // A module's own messages go to the browsers listening to it as they arrive: waiting for the
+    // batch's commit would add its round trips to every live reading.
+    const publish = (m: Arrival) => {
+      if (m.kind === 'module') app.realtime.publisher.moduleMessage(m.es, m.message);
+      else app.realtime.publisher.provisioningMessage(m.es, m.message);
+    };
+    // What the worker posts is fanned out in slices, so a long post does not hold the main loop.
+    const fanOut = new SlicedQueue<Arrival>(fanOutSliceMs, publish, (err) =>
+      app.log.error({ err }, 'could not publish a module message'),
+    );
+
+    let pipeline: IngestSink;
+    let worker: IngestWorkerHost | null = null;
+    let flushIngest: () => Promise<void>;
+    if (app.config.ingest.worker) {
+      // Without a logger (logger: false) Fastify's stand-in has no level, whatever its type says.
+      const level = app.log.level as string | undefined;
+      worker = new IngestWorkerHost(
+        { config: app.config, logLevel: level ?? 'silent' },
+        { arrivals: (messages) => fanOut.push(messages), committed, wakeMail: () => app.mailQueue.wake() },
+        app.log.child({ module: 'ingest' }),
+      );
+      await worker.start();
+      pipeline = worker;
+      const host = worker;
+      flushIngest = () => host.flush();
+    } else {
+      const core = createIngestCore(app.db, app.clock, app.log, hooks, {
+        batchSize: app.config.ingest.batchSize,
+        batchWaitMs: app.config.ingest.batchWaitMs,
+        // PGlite runs one statement at a time; a PostgreSQL server overlaps batches' round trips.
+        concurrency: app.database.kind === 'postgres' ? app.config.ingest.concurrency : 1,
+        // On one thread the fan-out stays in line with the reads: deferred behind them, it got only
+        // what the reads left of each turn and fell behind for good at 3,000 msg/s.
+        onArrival: (m) => {
+          try {
+            publish(m);
+          } catch (err) {
+            app.log.error({ err }, 'could not publish a module message');
+          }
+        },
+      });
+      pipeline = core.pipeline;
+      flushIngest = () => core.flush();
+    }
     const health = new ModuleHealthJob(
       new ModuleHealthRepository(app.db),
       app.clock,
       hooks,
       app.log.child({ module: 'module-health' }),
     );
-    const flush = async () => {
-      await pipeline.drain();
-      await readings.flush();
-    };
-    app.decorate('ingest', { pipeline, health, flush });
+    app.decorate('ingest', { pipeline, worker, health, flush: flushIngest });
     // After the transports stopped (their hooks run first): store what is in flight, then stop.
     app.addHook('onClose', async () => {
       await health.stop();
-      await flush();
+      await flushIngest();
+      await worker?.close();
     });
   },
   { name: 'ingest', dependencies: ['core', 'realtime', 'lift-events', 'mail-queue'] },

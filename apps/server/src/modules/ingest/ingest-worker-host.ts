@@ -1,0 +1,233 @@
+// The main thread's side of ingest in a worker thread (ingest-worker.ts): starts the worker, stands
+// in for its pipeline (HTTP ingest, tests and the benchmark submit and drain through it) and for its
+// MQTT transport (app.mqtt), and hands what the worker reports — validated messages, committed
+// batches — to the handlers. A worker that dies is started again; with MQTT_URL the broker then
+// sends what was not acknowledged, with the embedded broker the modules do.
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MqttTransport } from '../../plugins/mqtt.ts';
+import type { IngestCounters, IngestSink } from './ingest-pipeline.ts';
+import type { CommittedBatch, ItemOutcome } from './ingest.service.ts';
+import type {
+  Arrival,
+  FromWorker,
+  IngestWorkerData,
+  LoopDelay,
+  ToWorker,
+  WorkerReplyValue,
+  WorkerRequest,
+} from './ingest-worker-protocol.ts';
+import type { ParseResult } from './message-parser.ts';
+
+export interface IngestWorkerHandlers {
+  /** Validated messages in arrival order, before they are stored. */
+  arrivals(messages: Arrival[]): void;
+  /** After a batch's commit. */
+  committed(batch: CommittedBatch): void;
+  wakeMail(): void;
+}
+
+const restartDelayMs = 1000;
+
+function noCounters(): IngestCounters {
+  return {
+    received: 0,
+    accepted: 0,
+    duplicates: 0,
+    rejected: { invalid: 0, unknown_module: 0, too_old: 0, in_future: 0 },
+    batches: 0,
+    failedBatches: 0,
+    lastBatchSize: 0,
+    lastBatchMs: 0,
+  };
+}
+
+/**
+ * The worker's code is TypeScript, like the rest of the server (run by tsx): the thread registers
+ * tsx's loader before importing it, as `tsx` does for the main thread.
+ */
+function workerSource(): string {
+  // Where this module is not run by Node's own loader (vitest), the thread resolves the name itself.
+  const tsx = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api';
+  const entry = new URL('./ingest-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+}
+
+class WorkerMqttTransport implements MqttTransport {
+  readonly mode: 'embedded' | 'external';
+
+  constructor(
+    private readonly host: IngestWorkerHost,
+    external: boolean,
+  ) {
+    this.mode = external ? 'external' : 'embedded';
+  }
+
+  get port(): number | null {
+    return this.host.mqttStatus.port;
+  }
+
+  get connected(): boolean {
+    return this.host.mqttStatus.connected;
+  }
+
+  start(): Promise<void> {
+    return this.host.startMqtt();
+  }
+
+  stop(): Promise<void> {
+    return this.host.stopMqtt();
+  }
+}
+
+export class IngestWorkerHost implements IngestSink {
+  counters: IngestCounters = noCounters();
+  readonly mqtt: MqttTransport;
+  mqttStatus: { connected: boolean; port: number | null } = { connected: false, port: null };
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: WorkerReplyValue) => void; reject: (e: Error) => void }>();
+  private mqttWanted = false;
+  private closing = false;
+
+  constructor(
+    private readonly data: IngestWorkerData,
+    private readonly handlers: IngestWorkerHandlers,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.mqtt = new WorkerMqttTransport(this, data.config.mqtt.url !== undefined);
+  }
+
+  /** Starts the worker; resolves once its database is open. */
+  async start(): Promise<void> {
+    const worker = new Worker(workerSource(), { eval: true, workerData: this.data, name: 'liftwacht-ingest' });
+    await new Promise<void>((resolve, reject) => {
+      const failed = (err: unknown) => reject(err instanceof Error ? err : new Error(String(err)));
+      const exited = (code: number) => reject(new Error(`ingest worker exited with ${String(code)} while starting`));
+      worker.once('error', failed);
+      worker.once('exit', exited);
+      worker.on('message', (message: FromWorker) => {
+        if (message.type !== 'ready') {
+          this.receive(message);
+          return;
+        }
+        worker.off('error', failed);
+        worker.off('exit', exited);
+        resolve();
+      });
+    });
+    worker.on('error', (err) => this.log.error({ err }, 'ingest worker failed'));
+    worker.once('exit', (code) => this.exited(worker, code));
+    this.worker = worker;
+  }
+
+  submit(result: ParseResult, where: string): Promise<ItemOutcome> {
+    return this.request({ type: 'submit', result, where }) as Promise<ItemOutcome>;
+  }
+
+  submitMqtt(topic: string, payload: Buffer): Promise<ItemOutcome> {
+    return this.request({ type: 'submitMqtt', topic, payload: new Uint8Array(payload) }) as Promise<ItemOutcome>;
+  }
+
+  async drain(): Promise<void> {
+    await this.request({ type: 'drain' });
+  }
+
+  /** Stores everything handed in so far, latest readings included. */
+  async flush(): Promise<void> {
+    await this.request({ type: 'flush' });
+  }
+
+  /** The worker's event-loop delay since the previous call. */
+  async loopDelay(): Promise<LoopDelay> {
+    return (await this.request({ type: 'loopDelay' })) as LoopDelay;
+  }
+
+  async startMqtt(): Promise<void> {
+    this.mqttWanted = true;
+    const value = (await this.request({ type: 'mqttStart' })) as { port: number | null };
+    // The first status post may still be on its way; the port is known now.
+    this.mqttStatus = { connected: true, port: value.port };
+  }
+
+  async stopMqtt(): Promise<void> {
+    this.mqttWanted = false;
+    if (!this.worker) return;
+    await this.request({ type: 'mqttStop' });
+  }
+
+  /** Stops the transport, stores what is in flight, closes the worker's database and the worker. */
+  async close(): Promise<void> {
+    this.closing = true;
+    const worker = this.worker;
+    if (!worker) return;
+    try {
+      await this.request({ type: 'close' });
+    } finally {
+      this.worker = null;
+      await worker.terminate();
+    }
+  }
+
+  private request(request: WorkerRequest): Promise<WorkerReplyValue> {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new Error('the ingest worker is not running'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } satisfies ToWorker);
+    });
+  }
+
+  private receive(message: FromWorker): void {
+    switch (message.type) {
+      case 'reply': {
+        this.counters = message.counters;
+        const waiting = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if (message.ok) waiting?.resolve(message.value);
+        else waiting?.reject(new Error(message.error));
+        return;
+      }
+      case 'arrivals':
+        this.handlers.arrivals(message.messages);
+        return;
+      case 'committed':
+        this.counters = message.counters;
+        this.handlers.committed(message.batch);
+        return;
+      case 'status':
+        this.mqttStatus = { connected: message.connected, port: message.port };
+        return;
+      case 'wakeMail':
+        this.handlers.wakeMail();
+        return;
+      case 'ready':
+        return;
+    }
+  }
+
+  /** A worker that died is replaced: what it had not acknowledged comes again (ingest is idempotent). */
+  private exited(worker: Worker, code: number): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.mqttStatus = { connected: false, port: null };
+    for (const waiting of this.pending.values()) waiting.reject(new Error('the ingest worker stopped'));
+    this.pending.clear();
+    if (this.closing) return;
+    this.log.error({ code }, 'ingest worker stopped; starting it again');
+    this.restartLater();
+  }
+
+  private restartLater(): void {
+    setTimeout(() => {
+      if (this.closing) return;
+      this.start()
+        .then(() => (this.mqttWanted ? this.startMqtt() : undefined))
+        .catch((err: unknown) => {
+          this.log.error({ err }, 'could not start the ingest worker again');
+          this.restartLater();
+        });
+    }, restartDelayMs).unref();
+  }
+}
