@@ -207,9 +207,11 @@ describe('demo fleet', () => {
       intercomUnavailable: await openEvent('intercom_unavailable'),
       visits: await count(sql`select count(distinct v.lift_id)::int as n from visits v join lifts l on l.id = v.lift_id
                               where ${inOwner} and v.state = 'progress'`),
+      // the rule of db/rollups/rides-since-maintenance.ts: rides on the local days after the day the
+      // last finished maintenance visit started
       servicecounterMaintenanceAlert: await count(sql`
         with last_maintenance as (
-          select lift_id, max(ended_at) as at from visits
+          select lift_id, max(started_at) as at from visits
           where type = 'maintenance' and state = 'finished' group by lift_id)
         select count(*)::int as n from lifts l join last_maintenance m on m.lift_id = l.id
         where ${inOwner} and l.service_ride_threshold < (
@@ -252,7 +254,7 @@ describe('demo fleet', () => {
       select
         count(*) filter (where l.service_ride_threshold < (
           select sum(d.value) from daily_counters d
-          where d.lift_id = l.id and d.kind = 'rides' and d.day >= (m.at at time zone 'Europe/Amsterdam')::date))::int as over,
+          where d.lift_id = l.id and d.kind = 'rides' and d.day > (m.at at time zone 'Europe/Amsterdam')::date))::int as over,
         count(*) filter (where m.at + l.maintenance_interval_days * interval '1.1 day'
                                < ${now.toISOString()}::timestamptz)::int as overdue
       from lifts l join last_maintenance m on m.lift_id = l.id`);
