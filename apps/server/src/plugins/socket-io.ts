@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { socketPath, type ClientToServerEvents, type ServerToClientEvents } from '@liftwacht/contracts/realtime';
+import { useDirectFrames } from '../modules/realtime/direct-frames.ts';
 
 export type LiftwachtIo = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -74,6 +75,8 @@ export const socketIoPlugin = fp(
       redis = await connectRedis(app.config.redisUrl, app);
       io.adapter(createAdapter(redis.pub, redis.sub, { key: 'liftwacht' }));
     }
+    // Room broadcasts as one prepared frame and one write per socket, whichever adapter is in use.
+    useDirectFrames(io.sockets.adapter);
     app.decorate('io', io);
     app.decorate('socketAdapterStatus', () => {
       if (!redis) return 'memory';

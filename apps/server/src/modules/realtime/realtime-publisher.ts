@@ -9,7 +9,6 @@ import {
   type ServerToClientEvents,
 } from '@liftwacht/contracts/realtime';
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
-import { emitToLocalRoom } from './room-fan-out.ts';
 
 export const moduleRoom = (esNumber: string) => `module:${esNumber}`;
 export const organisationRoom = (organisationId: number) => `organisation:${String(organisationId)}`;
@@ -35,19 +34,14 @@ export class RealtimePublisher {
     return this.clustered || (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   }
 
-  /** Module rooms carry every module message, so a single node writes them the short way. */
   private toModuleRoom<E extends 'module' | 'provisioning'>(
     es: string,
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],
   ): void {
-    const room = moduleRoom(es);
-    if (this.clustered) {
-      // The Redis adapter carries it to the other nodes' sockets too.
-      this.io.to(room).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
-    } else {
-      emitToLocalRoom(this.io, room, event, payload);
-    }
+    // The adapter writes it to each socket as one prepared frame (direct-frames.ts); with Redis it
+    // carries it to the other nodes' sockets too.
+    this.io.to(moduleRoom(es)).emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
   }
 
   moduleMessage(es: string, message: ModuleMessage): void {

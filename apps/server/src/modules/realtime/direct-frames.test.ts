@@ -1,8 +1,8 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
+import { Server, type Socket as ServerSocket } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   socketPath,
   type ClientToServerEvents,
@@ -10,7 +10,7 @@ import {
   type ServerToClientEvents,
 } from '@liftwacht/contracts/realtime';
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
-import { emitToLocalRoom, textFrame } from './room-fan-out.ts';
+import { useDirectFrames } from './direct-frames.ts';
 
 type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -26,7 +26,13 @@ function message(id: number, note = ''): ModuleSocketMessage {
   };
 }
 
-describe('emitToLocalRoom', () => {
+/** engine.io's per-socket send, which a direct write skips. */
+function engineWrites(socket: ServerSocket) {
+  const client = (socket as unknown as { client: { writeToEngine: (...args: unknown[]) => void } }).client;
+  return vi.spyOn(client, 'writeToEngine');
+}
+
+describe('useDirectFrames', () => {
   let http: HttpServer | null = null;
   let io: LiftwachtIo | null = null;
   const clients: Client[] = [];
@@ -41,6 +47,7 @@ describe('emitToLocalRoom', () => {
   async function setup(count: number): Promise<{ io: LiftwachtIo; clients: Client[] }> {
     http = createServer();
     const server: LiftwachtIo = new Server(http, { path: socketPath, transports: ['websocket'] });
+    useDirectFrames(server.sockets.adapter);
     io = server;
     server.on('connection', (socket) => void socket.join(room));
     await new Promise<void>((resolve) => http?.listen(0, '127.0.0.1', resolve));
@@ -69,40 +76,49 @@ describe('emitToLocalRoom', () => {
     });
   }
 
-  it('reaches every socket of the room with what socket.io would have sent, short and long alike', async () => {
+  it('writes a room broadcast to every quiet socket directly, short and long frames alike', async () => {
     const { io: server, clients: all } = await setup(3);
+    const spies = [...server.sockets.sockets.values()].map(engineWrites);
     const sent = [message(1), message(2, 'x'.repeat(300)), message(3, 'y'.repeat(70_000))];
     const received = Promise.all(all.map((c) => receive(c, sent.length)));
-    for (const m of sent) emitToLocalRoom(server, room, 'module', m);
+    for (const m of sent) server.to(room).emit('module', m);
     for (const got of await received) expect(got).toEqual(sent);
+    // None of them went through engine.io's per-socket send.
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
 
   it('keeps a socket’s messages in order behind what engine.io still holds for it', async () => {
     const { io: server, clients: all } = await setup(1);
     const [client] = all;
-    if (!client) throw new Error('no client');
+    const [socket] = [...server.sockets.sockets.values()];
+    if (!client || !socket) throw new Error('no client');
     const received = receive(client, 4);
-    // Regular emits first (engine.io waits for its write callback), then the short path in the same tick.
-    server.to(room).emit('module', message(1));
-    server.to(room).emit('module', message(2));
-    emitToLocalRoom(server, room, 'module', message(3));
-    emitToLocalRoom(server, room, 'module', message(4));
+    // The socket's own emits wait in engine.io (for its write callback); the broadcasts in the
+    // same tick must queue behind them, not overtake them.
+    socket.emit('module', message(1));
+    socket.emit('module', message(2));
+    server.to(room).emit('module', message(3));
+    server.to(room).emit('module', message(4));
     expect((await received).map((m) => m.message.id)).toEqual(['1', '2', '3', '4']);
   });
 
-  it('does nothing for a room nobody listens to', async () => {
-    const { io: server } = await setup(0);
-    expect(() => emitToLocalRoom(server, 'module:nobody', 'module', message(1))).not.toThrow();
+  it('leaves broadcasts that expect acknowledgements to the regular path', async () => {
+    const { io: server, clients: all } = await setup(2);
+    for (const c of all) {
+      (c as unknown as ClientSocket).on('ping-all', (n: number, ack: (v: number) => void) => ack(n + 1));
+    }
+    const untyped = server as unknown as Server;
+    const answers = (await untyped.to(room).timeout(2000).emitWithAck('ping-all', 41)) as number[];
+    expect(answers).toEqual([42, 42]);
   });
-});
 
-describe('textFrame', () => {
-  it('uses the 7-bit, 16-bit and 64-bit length forms of RFC 6455', () => {
-    expect([...textFrame('a'.repeat(125)).subarray(0, 2)]).toEqual([0x81, 125]);
-    expect([...textFrame('a'.repeat(126)).subarray(0, 4)]).toEqual([0x81, 126, 0, 126]);
-    const long = textFrame('a'.repeat(65_536));
-    expect([...long.subarray(0, 10)]).toEqual([0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0]);
-    expect(long.length).toBe(10 + 65_536);
-    expect(textFrame('é').subarray(2).toString()).toBe('é');
+  it('does nothing for a room nobody listens to, and later broadcasts still arrive', async () => {
+    const { io: server, clients: all } = await setup(1);
+    const [client] = all;
+    if (!client) throw new Error('no client');
+    expect(() => server.to('module:nobody').emit('module', message(1))).not.toThrow();
+    const received = receive(client, 1);
+    server.to(room).emit('module', message(2));
+    expect((await received).map((m) => m.message.id)).toEqual(['2']);
   });
 });
