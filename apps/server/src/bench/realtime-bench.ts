@@ -10,7 +10,7 @@
 //   npm run bench:realtime -- [--sockets 5000] [--modules 1000] [--rate 3000] [--seconds 20]
 //                             [--max-rate 8000] [--max-seconds 10] [--connections K] [--mqtt-url mqtt://…]
 //                             [--listener-processes 2] [--load-policy batch|normal]
-//                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off]
+//                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off] [--batch-wait-ms N]
 import { fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -46,6 +46,7 @@ const { values } = parseArgs({
     'load-policy': { type: 'string', default: 'batch' },
     broker: { type: 'string', default: 'mosquitto' },
     'ingest-worker': { type: 'string', default: 'auto' },
+    'batch-wait-ms': { type: 'string' },
   },
 });
 const socketCount = Number(values.sockets);
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
     SIMULATOR: 'off',
     SEED_DEMO: 'off',
     INGEST_WORKER: values['ingest-worker'],
+    ...(values['batch-wait-ms'] ? { INGEST_BATCH_WAIT_MS: values['batch-wait-ms'] } : {}),
     ...(mqttUrl ? { MQTT_URL: mqttUrl, MQTT_CLIENT_ID: `liftwacht-bench-${String(process.pid)}` } : {}),
   });
   const mailer = createMailer({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom });

@@ -9,7 +9,8 @@ import type { SenseValue } from './derive-changes.ts';
 import type { IngestRepository } from './ingest.repository.ts';
 
 const refreshAfterMs = 60_000;
-const chunkSize = 5000;
+/** Rows per statement: a few milliseconds of work on the event loop each. */
+const chunkSize = 500;
 
 export class SenseDataWriter {
   private pending = new Map<string, SenseValue>();
@@ -50,28 +51,33 @@ export class SenseDataWriter {
   }
 
   private async write(batch: Map<string, SenseValue>): Promise<void> {
-    const rows: SenseValue[] = [];
-    const marks: [string, { json: string; at: number }][] = [];
-    for (const [key, v] of batch) {
-      const json = JSON.stringify(v.value);
-      const last = this.written.get(key);
-      const at = v.at.getTime();
-      if (last) {
-        if (at < last.at) continue;
-        if (last.json === json && at - last.at < refreshAfterMs) continue;
+    // A chunk at a time, deciding and writing: a second's readings of a large fleet are tens of
+    // thousands of values, and sorting them out and building one statement for thousands of rows
+    // in one go held the event loop (ingest's, and with it every live message) for 100 ms and more.
+    const entries = [...batch];
+    for (let start = 0; start < entries.length; start += chunkSize) {
+      const rows: SenseValue[] = [];
+      const marks: [string, { json: string; at: number }][] = [];
+      for (const [key, v] of entries.slice(start, start + chunkSize)) {
+        const json = JSON.stringify(v.value);
+        const last = this.written.get(key);
+        const at = v.at.getTime();
+        if (last) {
+          if (at < last.at) continue;
+          if (last.json === json && at - last.at < refreshAfterMs) continue;
+        }
+        rows.push(v);
+        marks.push([key, { json, at }]);
       }
-      rows.push(v);
-      marks.push([key, { json, at }]);
-    }
-    try {
-      for (let i = 0; i < rows.length; i += chunkSize) {
-        await this.repository.upsertSenseData(this.repository.db, rows.slice(i, i + chunkSize));
+      if (rows.length === 0) continue;
+      try {
+        await this.repository.upsertSenseData(this.repository.db, rows);
+        for (const [key, mark] of marks) this.written.set(key, mark);
+      } catch (err) {
+        // Latest readings only: the next frames bring them again.
+        this.log.warn({ err, rows: rows.length }, 'could not write sense data');
       }
-      for (const [key, mark] of marks) this.written.set(key, mark);
-      if (this.written.size > 1_000_000) this.written.clear();
-    } catch (err) {
-      // Latest readings only: the next frames bring them again.
-      this.log.warn({ err, rows: rows.length }, 'could not write sense data');
     }
+    if (this.written.size > 1_000_000) this.written.clear();
   }
 }
