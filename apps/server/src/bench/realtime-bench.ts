@@ -11,6 +11,7 @@
 //                             [--max-rate 8000] [--max-seconds 10] [--connections K] [--mqtt-url mqtt://…]
 //                             [--listener-processes 2] [--load-policy batch|normal]
 //                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off] [--batch-wait-ms N]
+//                             [--ingest-concurrency N]
 import { fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     broker: { type: 'string', default: 'mosquitto' },
     'ingest-worker': { type: 'string', default: 'auto' },
     'batch-wait-ms': { type: 'string' },
+    'ingest-concurrency': { type: 'string' },
   },
 });
 const socketCount = Number(values.sockets);
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
     SEED_DEMO: 'off',
     INGEST_WORKER: values['ingest-worker'],
     ...(values['batch-wait-ms'] ? { INGEST_BATCH_WAIT_MS: values['batch-wait-ms'] } : {}),
+    ...(values['ingest-concurrency'] ? { INGEST_CONCURRENCY: values['ingest-concurrency'] } : {}),
     ...(mqttUrl ? { MQTT_URL: mqttUrl, MQTT_CLIENT_ID: `liftwacht-bench-${String(process.pid)}` } : {}),
   });
   const mailer = createMailer({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom });
