@@ -96,7 +96,13 @@ async function main(): Promise<void> {
     ...(mqttUrl ? { MQTT_URL: mqttUrl, MQTT_CLIENT_ID: `liftwacht-bench-${String(process.pid)}` } : {}),
   });
   const mailer = createMailer({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom });
-  const app = await buildApp({ config, database, clock: systemClock, mailer, logger: true });
+  // Mosquitto is a process of its own: a server that fails to start must not leave it behind.
+  const app = await buildApp({ config, database, clock: systemClock, mailer, logger: true }).catch(
+    async (err: unknown) => {
+      await mosquitto?.stop();
+      throw err;
+    },
+  );
   // BENCH_LOAD_NODE_ARGS (e.g. "--cpu-prof") profiles the load process too.
   const loadArgs = ['--import', 'tsx', ...(process.env.BENCH_LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const batchLoad = loadPolicy === 'batch' && spawnSync('chrt', ['-b', '0', 'true']).status === 0;
