@@ -2,7 +2,7 @@ import { countersResponseSchema, type CounterItem } from '@liftwacht/contracts/l
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test-support/seeded-random.ts';
 import { countersResponseJson, type PeriodicalCounters, type QuarterHourSeries } from './counters-json.ts';
-import { timeOrdered } from './lift-counters.repository.ts';
+import { integerArray, timeOrdered } from './lift-counters.repository.ts';
 
 const head = {
   liftId: 7,
@@ -82,5 +82,13 @@ describe('timeOrdered', () => {
     expect(timeOrdered([900, 0, 1800], [2, 1, 3])).toEqual({ epochs: [0, 900, 1800], sums: [1, 2, 3] });
     const ordered = { epochs: [0, 900], sums: [5, 6] };
     expect(timeOrdered(ordered.epochs, ordered.sums)).toEqual(ordered);
+  });
+});
+
+describe('integerArray', () => {
+  it("reads PostgreSQL's text of an integer array", () => {
+    expect(integerArray('{1,-2,30000000000}')).toEqual([1, -2, 30_000_000_000]);
+    expect(integerArray('{7}')).toEqual([7]);
+    expect(integerArray('{}')).toEqual([]);
   });
 });
