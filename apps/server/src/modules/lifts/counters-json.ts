@@ -59,7 +59,8 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 function putSeries(buffer: Buffer, pos: number, series: QuarterHourSeries): number {
   let day = Number.NaN;
   let dayRun = new Uint8Array(0);
-  const timeRuns = new Map<number, Uint8Array>();
+  // by minute of the day
+  const timeRuns = new Array<Uint8Array | undefined>(1440);
   for (let i = 0; i < series.epochs.length; i++) {
     if (i > 0) buffer[pos++] = 0x2c;
     // Whole microseconds first (what PostgreSQL stores), so float noise never drops a millisecond.
@@ -73,13 +74,14 @@ function putSeries(buffer: Buffer, pos: number, series: QuarterHourSeries): numb
         dayRun = Buffer.from(`{"start":"${new Date(d * dayMs).toISOString().slice(0, 11)}`, 'latin1');
       }
       const rest = ms - d * dayMs;
-      let timeRun = timeRuns.get(rest);
+      const wholeMinute = rest % 60_000 === 0;
+      let timeRun = wholeMinute ? timeRuns[rest / 60_000] : undefined;
       if (!timeRun) {
         const seconds = Math.floor(rest / 1000);
         const time = `${pad(Math.floor(seconds / 3600), 2)}:${pad(Math.floor(seconds / 60) % 60, 2)}:${pad(seconds % 60, 2)}.${pad(rest % 1000, 3)}Z`;
         timeRun = Buffer.from(`${time}","sum":`, 'latin1');
         // Quarter hours repeat 96 times a day; odd instants are not kept.
-        if (rest % 60_000 === 0) timeRuns.set(rest, timeRun);
+        if (wholeMinute) timeRuns[rest / 60_000] = timeRun;
       }
       pos = put(buffer, put(buffer, pos, dayRun), timeRun);
     }
