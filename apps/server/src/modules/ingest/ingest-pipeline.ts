@@ -53,11 +53,9 @@ export interface IngestSink {
 /** How many recent message keys are remembered to pass each message on once. */
 const recentKeysKept = 100_000;
 
-/** A log line per reason at most this often; the counters keep the full tally. */
-const rejectionLogIntervalMs = 10_000;
-
-export class IngestPipeline implements IngestSink {
-  readonly counters: IngestCounters = {
+/** Counters before anything arrived. */
+export function noIngestCounters(): IngestCounters {
+  return {
     received: 0,
     accepted: 0,
     duplicates: 0,
@@ -67,6 +65,13 @@ export class IngestPipeline implements IngestSink {
     lastBatchSize: 0,
     lastBatchMs: 0,
   };
+}
+
+/** A log line per reason at most this often; the counters keep the full tally. */
+const rejectionLogIntervalMs = 10_000;
+
+export class IngestPipeline implements IngestSink {
+  readonly counters: IngestCounters = noIngestCounters();
   private readonly lanes: Batcher<ParsedMessage, ItemOutcome>[];
   private readonly lastRejectionLog = new Map<IngestRejectionReason, { at: number; suppressed: number }>();
   private readonly recentKeys = new Set<string>();

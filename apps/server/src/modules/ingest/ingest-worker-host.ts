@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttTransport } from '../../plugins/mqtt.ts';
-import type { IngestCounters, IngestSink } from './ingest-pipeline.ts';
+import { noIngestCounters, type IngestCounters, type IngestSink } from './ingest-pipeline.ts';
 import type { CommittedBatch, ItemOutcome } from './ingest.service.ts';
 import type {
   Arrival,
@@ -28,19 +28,6 @@ export interface IngestWorkerHandlers {
 }
 
 const restartDelayMs = 1000;
-
-function noCounters(): IngestCounters {
-  return {
-    received: 0,
-    accepted: 0,
-    duplicates: 0,
-    rejected: { invalid: 0, unknown_module: 0, too_old: 0, in_future: 0 },
-    batches: 0,
-    failedBatches: 0,
-    lastBatchSize: 0,
-    lastBatchMs: 0,
-  };
-}
 
 /**
  * The worker's code is TypeScript, like the rest of the server (run by tsx): the thread registers
@@ -81,7 +68,7 @@ class WorkerMqttTransport implements MqttTransport {
 }
 
 export class IngestWorkerHost implements IngestSink {
-  counters: IngestCounters = noCounters();
+  counters: IngestCounters = noIngestCounters();
   readonly mqtt: MqttTransport;
   mqttStatus: { connected: boolean; port: number | null } = { connected: false, port: null };
   private worker: Worker | null = null;
