@@ -92,27 +92,30 @@ function partialDayRanges(p: BusinessPeriod): [string, string][] {
 }
 
 /**
- * Rows (lift_id, kind, secs) of the rollup over the period's days for the whole fleet, one per
- * rollup row: the months the period covers whole from monthly_availability in the fewest blocks
- * (one row a lift for a calendar year, two for a rolling one; a year to date taken away is a
- * negative row), the days of partial months from daily_availability, both index-only through the
- * covering indexes of migration 0008. Each branch reduces its row to the business-hour seconds;
- * one branch per block keeps the row estimates right. The caller joins the result to its lifts.
+ * Rows (lift_id, kind, secs) of the rollup over the period's days for the whole fleet (or the one
+ * lift of a single-lift scope), one per rollup row: the months the period covers whole from
+ * monthly_availability in the fewest blocks (one row a lift for a calendar year, two for a rolling
+ * one; a year to date taken away is a negative row), the days of partial months from
+ * daily_availability, both index-only through the covering indexes of migration 0008. Each branch
+ * reduces its row to the business-hour seconds; one branch per block keeps the row estimates
+ * right. The caller joins the result to its lifts.
  */
-function rolledSql(p: BusinessPeriod, kinds: readonly AvailabilityKind[]): SQL {
+function rolledSql(p: BusinessPeriod, kinds: readonly AvailabilityKind[], scope: LiftScope): SQL {
+  // One lift (the single-lift dashboard, its report) reads its own rows by key, not the fleet's.
   const kindList = sql.param([...kinds]);
+  const oneLift = scope.liftId === undefined ? sql`` : sql`and x.lift_id = ${scope.liftId}`;
   const parts = partialDayRanges(p).map(
     ([first, last]) => sql`
         select x.lift_id, x.kind, (${businessHoursSumSql(p, 'x')})::float8 as secs
         from daily_availability x
-        where x.kind = any(${kindList}::text[]) and x.day between ${first}::date and ${last}::date`,
+        where x.kind = any(${kindList}::text[]) ${oneLift} and x.day between ${first}::date and ${last}::date`,
   );
   const whole = wholeMonths(p.from, p.to);
   for (const block of whole ? monthBlocks(whole) : []) {
     parts.push(sql`
         select x.lift_id, x.kind, (${sql.raw(block.sign < 0 ? '-' : '')}(${monthHoursSql(p, 'x')}))::float8 as secs
         from monthly_availability x
-        where x.kind = any(${kindList}::text[]) and x.month = ${block.month}::date and x.months = ${block.months}`);
+        where x.kind = any(${kindList}::text[]) ${oneLift} and x.month = ${block.month}::date and x.months = ${block.months}`);
   }
   return sql.join(parts, sql` union all `);
 }
@@ -243,7 +246,7 @@ export class AvailabilityRepository {
       -- Materialized: each rollup row is reduced to its seconds before anything joins it. Inlined,
       -- the planner carried the hour arrays into a sort for a merge join, spilling it to disk.
       rollup as materialized (
-        ${rolledSql(p, kinds)}
+        ${rolledSql(p, kinds, scope)}
       ),
       rolled as (
         select r.lift_id, r.kind, r.secs from rollup r join counting c on c.id = r.lift_id
