@@ -7,6 +7,7 @@ import { timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone, type AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { addDays } from '../../lib/calendar-days.ts';
 import {
   liftScopeSql,
   localHourSql,
@@ -83,11 +84,9 @@ function monthHoursSql(p: BusinessPeriod, alias: string): SQL {
 function partialDayRanges(p: BusinessPeriod): [string, string][] {
   const whole = wholeMonths(p.from, p.to);
   if (!whole) return [[p.from, p.to]];
-  const shift = (day: string, days: number) =>
-    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   const ranges: [string, string][] = [];
-  if (p.from < whole.first) ranges.push([p.from, shift(whole.first, -1)]);
-  if (whole.end < p.to) ranges.push([shift(whole.end, 1), p.to]);
+  if (p.from < whole.first) ranges.push([p.from, addDays(whole.first, -1)]);
+  if (whole.end < p.to) ranges.push([addDays(whole.end, 1), p.to]);
   return ranges;
 }
 

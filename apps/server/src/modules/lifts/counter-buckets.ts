@@ -1,7 +1,7 @@
 // Calendar arithmetic for the counter charts, on yyyy-MM-dd local days (no time zone involved:
 // a local day is a calendar date).
 import type { CounterInterval } from '@liftwacht/contracts/lifts';
-import { addDays } from './lift-sql.ts';
+import { addDays } from '../../lib/calendar-days.ts';
 
 /** The first day of the bucket that holds `day`: the day itself, its ISO week's Monday, … */
 export function bucketStart(interval: CounterInterval, day: string): string {
