@@ -1,5 +1,7 @@
-// A lift's quarter hours over a long span are read as two halves at once; together they must be
-// every bucket of the span once, in time order, as one plain query over the raw rows gives them.
+// A lift's quarter hours come from the day arrays of daily_quarter_hours, which triggers on counters
+// keep: whatever is written to the raw buckets (inserts, ingest-style additions, deletes), the
+// series must be every bucket of the span once, in time order, as one plain query over the raw rows
+// gives them, and the same after the arrays are rebuilt from scratch.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
@@ -19,45 +21,87 @@ afterAll(async () => {
   await database.close();
 });
 
+async function expectRawBuckets(db: Database['db'], liftId: number, spans: readonly (readonly [string, string])[]) {
+  const repository = new LiftCountersRepository(db);
+  for (const [from, to] of spans) {
+    const series = await repository.quarterHours(liftId, 'rides', from, to);
+    const expected = await sqlRows<{ epoch: number; value: number }>(
+      db,
+      sql`select date_part('epoch', bucket_start)::float8 as epoch, value::float8 as value from counters
+          where lift_id = ${liftId} and kind = 'rides'
+            and bucket_start >= (${from}::date)::timestamp at time zone 'Europe/Amsterdam'
+            and bucket_start < (${to}::date + 1)::timestamp at time zone 'Europe/Amsterdam'
+          order by bucket_start`,
+    );
+    expect(series.epochs, `${from}..${to}`).toEqual(expected.map((r) => r.epoch));
+    expect(series.sums, `${from}..${to}`).toEqual(expected.map((r) => r.value));
+  }
+}
+
+const spans = [
+  ['2025-09-01', '2026-04-30'],
+  ['2025-10-26', '2025-10-26'],
+  ['2026-03-29', '2026-03-29'],
+  ['2025-10-01', '2025-10-31'],
+  ['2026-04-30', '2026-05-31'],
+] as const;
+
 describe('quarter hours', () => {
-  it('are every bucket of the span once and in order, for short and long spans', async () => {
+  it('are every raw bucket of the span once and in order, through inserts, additions and deletes', async () => {
     const db = database.db;
     const [org] = await db.insert(organisations).values({ name: 'Kwartier', type: 'owner' }).returning();
     const liftId = await insertLift(db, org?.id ?? 0, 'Lift K');
+    const otherLift = await insertLift(db, org?.id ?? 0, 'Lift L');
     const rand = seededRandom(5);
-    // Random buckets from September to January (both DST changes), with gaps, and every bucket
-    // around the local midnights where a long span splits.
+    // Random buckets from September to April (both DST changes), with gaps, and every bucket of
+    // the two DST days and the local midnights around them.
     const start = Date.parse('2025-09-01T00:00:00Z');
     const buckets = new Set<number>();
-    for (let i = 0; i < 3000; i++) buckets.add(start + Math.floor(rand() * 150 * 96) * 900_000);
-    for (let t = Date.parse('2025-10-15T20:00:00Z'); t < Date.parse('2025-10-17T04:00:00Z'); t += 900_000) {
-      buckets.add(t);
-    }
-    const values = [...buckets].map(
-      (t) => sql`(${liftId}, 'rides', ${new Date(t).toISOString()}::timestamptz, ${Math.floor(rand() * 50)})`,
-    );
-    await db.execute(
-      sql`insert into counters (lift_id, kind, bucket_start, value) values ${sql.join(values, sql`, `)}`,
-    );
-
-    const repository = new LiftCountersRepository(db);
+    for (let i = 0; i < 4000; i++) buckets.add(start + Math.floor(rand() * 240 * 96) * 900_000);
     for (const [from, to] of [
-      ['2025-09-01', '2026-01-28'],
-      ['2025-09-17', '2025-11-16'],
-      ['2025-10-16', '2025-10-16'],
-      ['2025-10-01', '2025-10-31'],
+      ['2025-10-25T20:00:00Z', '2025-10-27T02:00:00Z'],
+      ['2026-03-28T20:00:00Z', '2026-03-30T02:00:00Z'],
     ] as const) {
-      const series = await repository.quarterHours(liftId, 'rides', from, to);
-      const expected = await sqlRows<{ epoch: number; value: number }>(
-        db,
-        sql`select date_part('epoch', bucket_start)::float8 as epoch, value::float8 as value from counters
-            where lift_id = ${liftId} and kind = 'rides'
-              and bucket_start >= (${from}::date)::timestamp at time zone 'Europe/Amsterdam'
-              and bucket_start < (${to}::date + 1)::timestamp at time zone 'Europe/Amsterdam'
-            order by bucket_start`,
-      );
-      expect(series.epochs, `${from}..${to}`).toEqual(expected.map((r) => r.epoch));
-      expect(series.sums, `${from}..${to}`).toEqual(expected.map((r) => r.value));
+      for (let t = Date.parse(from); t < Date.parse(to); t += 900_000) buckets.add(t);
     }
+    const rows = (lift: number) =>
+      [...buckets].map(
+        (t) => sql`(${lift}, 'rides', ${new Date(t).toISOString()}::timestamptz, ${Math.floor(rand() * 50)})`,
+      );
+    // In several statements, as ingest batches arrive, and for a second lift that must not leak in.
+    const all = rows(liftId);
+    for (let i = 0; i < all.length; i += 1500) {
+      await db.execute(
+        sql`insert into counters (lift_id, kind, bucket_start, value) values ${sql.join(all.slice(i, i + 1500), sql`, `)}`,
+      );
+    }
+    await db.execute(
+      sql`insert into counters (lift_id, kind, bucket_start, value) values ${sql.join(rows(otherLift), sql`, `)}`,
+    );
+    await expectRawBuckets(db, liftId, spans);
+
+    // Ingest adds to buckets that exist and creates new ones in one statement.
+    await db.execute(sql`
+      insert into counters (lift_id, kind, bucket_start, value)
+      select ${liftId}::int, 'rides', t, 7
+      from generate_series('2025-10-26T00:00:00Z'::timestamptz, '2025-10-26T06:00:00Z', '5 hours 15 minutes') t
+      union all
+      select ${liftId}::int, 'rides', t, 3 from generate_series('2026-04-30T21:45:00Z'::timestamptz, '2026-05-01T01:00:00Z', '45 minutes') t
+      on conflict (lift_id, kind, bucket_start) do update set value = counters.value + excluded.value`);
+    await db.execute(
+      sql`update counters set value = value * 2 where lift_id = ${liftId} and bucket_start < '2025-09-20'`,
+    );
+    // A deleted bucket leaves a gap, not a zero.
+    await db.execute(
+      sql`delete from counters where lift_id = ${liftId} and bucket_start between '2025-10-26T01:00:00Z' and '2025-10-26T03:00:00Z'`,
+    );
+    await expectRawBuckets(db, liftId, spans);
+
+    const kept = await new LiftCountersRepository(db).quarterHours(liftId, 'rides', '2025-09-01', '2026-05-31');
+    await db.execute(sql`select liftwacht_daily_quarter_hours_rebuild_all()`);
+    expect(await new LiftCountersRepository(db).quarterHours(liftId, 'rides', '2025-09-01', '2026-05-31')).toEqual(
+      kept,
+    );
+    await expectRawBuckets(db, otherLift, spans);
   });
 });
