@@ -6,8 +6,9 @@ import { businessTimeZone } from './rollups/availability-rollup.ts';
 /** The instant of a Date as a timestamptz parameter. */
 export const timestampSql = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
 
-/** First instant of a local day given as yyyy-MM-dd. */
-export const localDayStartSql = (day: string): SQL => sql`((${day}::date)::timestamp at time zone ${businessTimeZone})`;
+/** First instant of a local day given as yyyy-MM-dd (or a date column). */
+export const localDayStartSql = (day: string | SQL): SQL =>
+  sql`((${day}::date)::timestamp at time zone ${businessTimeZone})`;
 
 /** First instant after a local day: the next local midnight. */
 export const localDayEndSql = (day: string): SQL =>

@@ -337,10 +337,12 @@ export const dailyCounters = pgTable(
   (t) => [primaryKey({ columns: [t.liftId, t.kind, t.day] })],
 );
 
-// A lift's quarter hours of one local day as one array, so the 15-minute chart of a year reads 365
-// rows instead of 35,040 (migration 0010). sums[i] is the bucket that starts (i - 1) × 15 minutes
-// after local midnight, NULL where `counters` has no bucket; a DST day has 92 or 100 of them. Kept
-// by triggers on counters, whichever code writes the buckets.
+// A lift's quarter hours of one closed local day as one array, so the 15-minute chart of a year reads
+// ~335 rows and a month of raw buckets instead of 35,040 buckets (migration 0010). sums[i] is the
+// bucket that starts (i - 1) × 15 minutes after local midnight, NULL where `counters` has none; a
+// DST day has 92 or 100. A day is closed once ingest can no longer write it (messages older than
+// 30 days are refused); the module-health job copies newly closed days here (meta
+// 'counter_days_closed_through' holds the last day done).
 export const dailyQuarterHours = pgTable(
   'daily_quarter_hours',
   {

@@ -13,6 +13,7 @@ import { IngestWorkerHost } from './ingest-worker-host.ts';
 import type { Arrival } from './ingest-worker-protocol.ts';
 import type { CommittedBatch, IngestHooks } from './ingest.service.ts';
 import { ModuleHealthRepository } from './module-health.repository.ts';
+import { QuarterHourDaysRepository } from './quarter-hour-days.repository.ts';
 import { ModuleHealthJob } from './module-health.ts';
 import { SlicedQueue } from './sliced-queue.ts';
 
@@ -107,6 +108,7 @@ export const ingestPlugin = fp(
     }
     const health = new ModuleHealthJob(
       new ModuleHealthRepository(app.db),
+      new QuarterHourDaysRepository(app.db),
       app.clock,
       hooks,
       app.log.child({ module: 'module-health' }),

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleTopic } from '@liftwacht/contracts/ingest';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { localDay } from '../../lib/local-day.ts';
+import { LiftCountersRepository } from '../lifts/lift-counters.repository.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
   insertLiftWithModule,
@@ -397,6 +399,38 @@ describe('module silence', () => {
         sql`select connected from modules where es_number = ${l.es}`,
       );
       expect(back?.connected).toBe(true);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+});
+
+describe('closing counter days', () => {
+  it('copies a day into daily_quarter_hours once ingest can no longer write it; the chart stays the same', async () => {
+    const start = t.clock.now();
+    const l = await lift();
+    await send(t.app, l.es, moduleMessage(at(0), { rides: 3 }));
+    await send(t.app, l.es, moduleMessage(at(minutes(40)), { rides: 2 }));
+    const day = localDay(at(0));
+    const counters = new LiftCountersRepository(t.database.db);
+    const open = await counters.quarterHours(l.liftId, 'rides', day, day);
+    expect(open.sums).toEqual([3, 2]);
+    const closedRows = () =>
+      sqlRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from daily_quarter_hours where lift_id = ${l.liftId} and day = ${day}::date`,
+      );
+    try {
+      // 30 days on, a message of that day would still be taken in: the day stays open.
+      t.clock.set(new Date(start.getTime() + 30 * 86_400_000));
+      await t.app.ingest.health.runOnce();
+      expect((await closedRows())[0]?.n).toBe(0);
+
+      t.clock.set(new Date(start.getTime() + 33 * 86_400_000));
+      const summary = await t.app.ingest.health.runOnce();
+      expect(summary.closedCounterDays).toBeGreaterThanOrEqual(1);
+      expect((await closedRows())[0]?.n).toBe(1);
+      expect(await counters.quarterHours(l.liftId, 'rides', day, day)).toEqual(open);
     } finally {
       t.clock.set(start);
     }

@@ -10,14 +10,17 @@ import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { IngestHooks } from './ingest.service.ts';
 import { maxMessageAgeMs } from './message-parser.ts';
 import type { ModuleHealthRepository } from './module-health.repository.ts';
+import { lastClosedDay, type QuarterHourDaysRepository } from './quarter-hour-days.repository.ts';
 
 export const intercomTestWindowMs = 72 * 3600_000;
+// Hourly housekeeping: forgetting old message ids and closing counter days.
 const retentionEveryMs = 3600_000;
 
 export interface HealthRunSummary {
   disconnected: number;
   intercomUnavailable: number;
   forgottenMessageIds: number;
+  closedCounterDays: number;
 }
 
 export class ModuleHealthJob {
@@ -32,6 +35,7 @@ export class ModuleHealthJob {
 
   constructor(
     private readonly repository: ModuleHealthRepository,
+    private readonly quarterHourDays: QuarterHourDaysRepository,
     private readonly clock: Clock,
     private readonly hooks: IngestHooks,
     private readonly log: FastifyBaseLogger,
@@ -63,7 +67,12 @@ export class ModuleHealthJob {
 
   private async pass(): Promise<HealthRunSummary> {
     const now = this.clock.now();
-    const summary: HealthRunSummary = { disconnected: 0, intercomUnavailable: 0, forgottenMessageIds: 0 };
+    const summary: HealthRunSummary = {
+      disconnected: 0,
+      intercomUnavailable: 0,
+      forgottenMessageIds: 0,
+      closedCounterDays: 0,
+    };
     if (now.getTime() - this.listeningSince.getTime() >= senseSilenceMs) {
       const organisations = new Map<number, Set<OrganisationChangeKind>>();
       const created: number[] = [];
@@ -120,6 +129,7 @@ export class ModuleHealthJob {
       summary.forgottenMessageIds = await this.repository.forgetMessagesBefore(
         new Date(now.getTime() - maxMessageAgeMs - 24 * 3600_000),
       );
+      summary.closedCounterDays = await this.quarterHourDays.closeThrough(lastClosedDay(now));
     }
     return summary;
   }

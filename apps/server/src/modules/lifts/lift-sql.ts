@@ -15,14 +15,3 @@ export const isoTimestampSql = (expr: SQL): SQL =>
  */
 export const inIdsSql = (column: SQL, ids: readonly number[]): SQL =>
   ids.length === 1 ? sql`${column} = ${ids[0]}` : sql`${column} = any(${sql.param(ids)}::int[])`;
-
-/** The local calendar day (yyyy-MM-dd) of an instant. */
-export function localDay(at: Date): string {
-  // en-CA formats as yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: businessTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}

@@ -25,7 +25,7 @@ import type { PeriodicalCounters } from './counters-json.ts';
 import type { LiftCountersRepository } from './lift-counters.repository.ts';
 import type { LiftLogbookRepository } from './lift-logbook.repository.ts';
 import { addDays, daysBetween } from '../../lib/calendar-days.ts';
-import { localDay } from './lift-sql.ts';
+import { localDay } from '../../lib/local-day.ts';
 import type { LiftStatusesRepository } from './lift-statuses.repository.ts';
 import type { LiftFilter, LiftPage, LiftsRepository } from './lifts.repository.ts';
 import type { SenseRepository } from './sense.repository.ts';

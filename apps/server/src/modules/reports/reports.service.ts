@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { localeSchema } from '@liftwacht/contracts/auth';
 import { defaultEndHour, defaultStartHour } from '@liftwacht/contracts/dashboard';
 import type { ReportPdfRequest } from '@liftwacht/contracts/reports';
-import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { localDay } from '../../lib/local-day.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
@@ -119,11 +119,5 @@ function countCalls(rows: { kind: string; count: number }[]): Record<CallKind, n
 // "Lift 2" before "Lift 10", and Dutch rules for accents and case.
 const collator = new Intl.Collator('nl', { numeric: true, sensitivity: 'base' });
 const byName = (a: ReportLift, b: ReportLift) => collator.compare(a.name, b.name) || a.liftId - b.liftId;
-
-const localDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone });
-/** yyyy-MM-dd of an instant in Europe/Amsterdam (en-CA formats dates that way). */
-function localDay(at: Date): string {
-  return localDayFormat.format(at);
-}
 
 const minDay = (a: string, b: string) => (a < b ? a : b);
