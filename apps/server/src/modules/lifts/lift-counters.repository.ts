@@ -19,7 +19,7 @@ type GrowingSeries = { epochs: number[]; sums: number[] };
  * text is its JSON between other brackets once NULL is spelt in lower case, and array_to_json took
  * a fifth of the query.
  */
-export function integerArray(text: string): (number | null)[] {
+function integerArray(text: string): (number | null)[] {
   return JSON.parse(`[${text.slice(1, -1).replaceAll('NULL', 'null')}]`) as (number | null)[];
 }
 
