@@ -1,7 +1,7 @@
 // Authorization in one place: which organisations a principal may read, and what its roles allow.
 // Every organisation-scoped query goes through organisationIds/assertOrganisation; anything outside
 // the scope answers 404 so ids leak nothing.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission, type Permission } from '@liftwacht/contracts/permissions';
 import { forbidden, notFound } from '../lib/app-error.ts';
@@ -29,11 +29,33 @@ export class OrganisationAccess {
   }
 }
 
+/**
+ * What a route asks of its caller: nothing, a module key (ingest), a live session, or a permission
+ * of the one table.
+ */
+export type RouteAccess = 'public' | 'module-key' | 'authenticated' | Permission;
+
+/** The options a guarded route spreads in: its hooks, and its access level for OpenAPI and the tests. */
+export interface RouteGuard {
+  onRequest: onRequestAsyncHookHandler[];
+  config: { access: RouteAccess };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     access: OrganisationAccess;
-    /** preHandler factory: 403 unless one of the principal's roles grants the permission. */
+    /** Hook factory: 403 unless one of the principal's roles grants the permission. */
     requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
+    /**
+     * Route options for a protected route: authentication (401) and the permission (403) run on
+     * request, before the body is parsed or validated, so an anonymous caller learns nothing from a
+     * 400. The access level is published in OpenAPI (x-liftwacht-access), where the authorization
+     * matrix test reads it.
+     */
+    guard: (access: Exclude<RouteAccess, 'public' | 'module-key'>) => RouteGuard;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
   }
 }
 
@@ -43,6 +65,11 @@ export const accessPlugin = fp(
     app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
       if (!hasPermission(principalOf(request).roles, permission)) throw forbidden();
       return Promise.resolve();
+    });
+    app.decorate('guard', (access: Exclude<RouteAccess, 'public' | 'module-key'>): RouteGuard => {
+      const hooks: onRequestAsyncHookHandler[] = [app.authenticate];
+      if (access !== 'authenticated') hooks.push(app.requirePermission(access));
+      return { onRequest: hooks, config: { access } };
     });
   },
   { name: 'access', dependencies: ['core', 'auth'] },

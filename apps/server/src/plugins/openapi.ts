@@ -1,5 +1,6 @@
 // OpenAPI generated from the zod contracts on every route, at /liftwacht/openapi.json, with a
-// browsable page at /liftwacht/docs.
+// browsable page at /liftwacht/docs. Each operation carries x-liftwacht-access (public,
+// authenticated or the permission it needs), which the authorization matrix test is generated from.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,11 @@ export const openapiPlugin = fp(
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: (input) => {
+        const output = jsonSchemaTransform(input);
+        const access = input.route.config?.access ?? 'public';
+        return { ...output, schema: { ...output.schema, 'x-liftwacht-access': access } };
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/liftwacht/docs' });
     app.get('/liftwacht/openapi.json', { schema: { hide: true } }, () => Promise.resolve(app.swagger()));

@@ -44,7 +44,7 @@ export function authRoutes(app: FastifyInstance): void {
         security: bearer,
         response: { 200: okResponseSchema },
       },
-      preHandler: app.authenticate,
+      ...app.guard('authenticated'),
     },
     async (request) => {
       await auth.logout(principalOf(request));
@@ -61,7 +61,7 @@ export function authRoutes(app: FastifyInstance): void {
         security: bearer,
         response: { 200: userResponseSchema },
       },
-      preHandler: app.authenticate,
+      ...app.guard('authenticated'),
     },
     async (request) => ({ data: await auth.profile(principalOf(request)) }),
   );

@@ -27,7 +27,7 @@ export function callsRoutes(app: FastifyInstance): void {
         querystring: callListQuerySchema,
         response: { 200: callListResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('calls.view')],
+      ...app.guard('calls.view'),
     },
     async (request) => {
       const { items, total, totals } = await service.list(principalOf(request), request.query);
@@ -47,7 +47,7 @@ export function callsRoutes(app: FastifyInstance): void {
         querystring: currentCallsQuerySchema,
         response: { 200: currentCallsResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('calls.current')],
+      ...app.guard('calls.current'),
     },
     async (request) => {
       const { items, total } = await service.current(principalOf(request), request.query);

@@ -47,7 +47,7 @@ export function dashboardRoutes(app: FastifyInstance): void {
         querystring: statsQuerySchema,
         response: { 200: statsResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('dashboard.view')],
+      ...app.guard('dashboard.view'),
     },
     async (request) => ({ data: await service.stats(principalOf(request), request.query) }),
   );
@@ -62,7 +62,7 @@ export function dashboardRoutes(app: FastifyInstance): void {
         querystring: statsDetailsQuerySchema,
         response: { 200: statsDetailsResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('stats.details')],
+      ...app.guard('stats.details'),
     },
     async (request) => {
       const { items, total } = await service.details(principalOf(request), request.query);
@@ -80,7 +80,7 @@ export function dashboardRoutes(app: FastifyInstance): void {
         querystring: currentStateQuerySchema,
         response: { 200: currentStateResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('dashboard.view')],
+      ...app.guard('dashboard.view'),
     },
     async (request) => ({ data: await service.currentState(principalOf(request), request.query.organisationId) }),
   );

@@ -23,7 +23,7 @@ export function eventsRoutes(app: FastifyInstance): void {
         querystring: eventListQuerySchema,
         response: { 200: eventListResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('events.view')],
+      ...app.guard('events.view'),
     },
     async (request) => {
       const { items, total } = await service.list(principalOf(request), request.query);
@@ -41,7 +41,7 @@ export function eventsRoutes(app: FastifyInstance): void {
         params: idParamSchema,
         response: { 200: eventDetailResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('events.view')],
+      ...app.guard('events.view'),
     },
     async (request) => ({ data: await service.detail(principalOf(request), request.params.id) }),
   );

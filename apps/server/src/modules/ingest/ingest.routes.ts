@@ -9,6 +9,9 @@ import { ModuleKeysRepository } from './module-keys.repository.ts';
 export function ingestRoutes(app: FastifyInstance): void {
   const service = new HttpIngestService(new ModuleKeysRepository(app.db), app.ingest.pipeline, app.clock);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The module of each request, known before its body is parsed: a caller without a valid key gets
+  // 401 whatever it sends.
+  const modules = new WeakMap<object, string>();
 
   r.post(
     '/ingest',
@@ -24,9 +27,15 @@ export function ingestRoutes(app: FastifyInstance): void {
         body: ingestBatchRequestSchema,
         response: { 200: ingestBatchResponseSchema },
       },
+      config: { access: 'module-key' },
+      onRequest: async (request) => {
+        const header = request.headers[moduleKeyHeader];
+        modules.set(request, await service.authenticate(Array.isArray(header) ? header[0] : header));
+      },
     },
     async (request) => {
-      const esNumber = await service.authenticate(request.headers[moduleKeyHeader]);
+      const esNumber = modules.get(request);
+      if (esNumber === undefined) throw new Error('ingest request without an authenticated module');
       return { data: await service.ingest(esNumber, request.body.messages) };
     },
   );

@@ -45,8 +45,8 @@ export function liftsRoutes(app: FastifyInstance): void {
     app.clock,
   );
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const canList = [app.authenticate, app.requirePermission('lifts.list')];
-  const canView = [app.authenticate, app.requirePermission('lifts.view')];
+  const canList = app.guard('lifts.list');
+  const canView = app.guard('lifts.view');
 
   r.get(
     '/lift',
@@ -58,7 +58,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         querystring: liftListQuerySchema,
         response: { 200: liftListResponseSchema },
       },
-      preHandler: canList,
+      ...canList,
     },
     async (request) => {
       const { limit, offset } = request.query;
@@ -78,7 +78,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         body: liftSearchCriteriaSchema,
         response: { 200: liftListResponseSchema },
       },
-      preHandler: canList,
+      ...canList,
     },
     async (request) => {
       const { limit, offset } = request.query;
@@ -97,7 +97,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         params: liftIdParamSchema,
         response: { 200: liftResponseSchema },
       },
-      preHandler: canView,
+      ...canView,
     },
     async (request) => ({ data: await service.get(principalOf(request), request.params.id) }),
   );
@@ -112,7 +112,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         params: liftIdParamSchema,
         response: { 200: liftStatusesResponseSchema },
       },
-      preHandler: canView,
+      ...canView,
     },
     async (request) => {
       const { id } = request.params;
@@ -131,7 +131,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         querystring: logbookQuerySchema,
         response: { 200: logbookResponseSchema },
       },
-      preHandler: canView,
+      ...canView,
     },
     async (request) => {
       const { limit, offset } = request.query;
@@ -151,7 +151,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         querystring: countersQuerySchema,
         response: { 200: countersResponseSchema },
       },
-      preHandler: canView,
+      ...canView,
     },
     // A year of quarter hours is 35,040 items, written as JSON bytes straight from the series
     // (counters-json.ts) instead of checked against the schema and serialised as every other route
@@ -174,7 +174,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         params: liftIdParamSchema,
         response: { 200: rideEstimateResponseSchema },
       },
-      preHandler: canView,
+      ...canView,
     },
     async (request) => ({ data: await service.rideEstimate(principalOf(request), request.params.id) }),
   );
@@ -189,7 +189,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         params: liftIdParamSchema,
         response: { 200: senseDataResponseSchema },
       },
-      preHandler: canView,
+      ...canView,
     },
     async (request) => ({ data: await service.senseData(principalOf(request), request.params.id) }),
   );
@@ -204,7 +204,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         querystring: senseConfigurationQuerySchema,
         response: { 200: senseConfigurationResponseSchema },
       },
-      preHandler: canView,
+      ...canView,
     },
     async (request) => {
       const { limit, offset } = request.query;

@@ -22,7 +22,7 @@ export function organisationsRoutes(app: FastifyInstance): void {
         security: bearer,
         response: { 200: userOrganisationResponseSchema },
       },
-      preHandler: app.authenticate,
+      ...app.guard('authenticated'),
     },
     async (request) => ({ data: await service.own(principalOf(request)) }),
   );
@@ -37,7 +37,7 @@ export function organisationsRoutes(app: FastifyInstance): void {
         querystring: listQuerySchema,
         response: { 200: organisationListResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('organisations.list')],
+      ...app.guard('organisations.list'),
     },
     async (request) => {
       const { limit, offset } = request.query;
@@ -56,7 +56,7 @@ export function organisationsRoutes(app: FastifyInstance): void {
         params: idParamSchema,
         response: { 200: userOrganisationResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('organisations.list')],
+      ...app.guard('organisations.list'),
     },
     async (request) => ({ data: await service.get(principalOf(request), request.params.id) }),
   );

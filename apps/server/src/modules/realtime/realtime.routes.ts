@@ -19,7 +19,7 @@ export function realtimeRoutes(app: FastifyInstance): void {
         body: senseTokenRequestSchema,
         response: { 200: senseTokenResponseSchema },
       },
-      preHandler: app.authenticate,
+      ...app.guard('authenticated'),
     },
     async (request) => ({ data: await app.realtime.service.issueSenseToken(principalOf(request), request.body) }),
   );

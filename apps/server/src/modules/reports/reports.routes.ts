@@ -29,7 +29,7 @@ export function reportsRoutes(app: FastifyInstance): void {
           },
         },
       },
-      preHandler: [app.authenticate, app.requirePermission('reports.download')],
+      ...app.guard('reports.download'),
     },
     async (request, reply) => {
       const { body } = request;

@@ -21,7 +21,7 @@ export function subscriptionsRoutes(app: FastifyInstance): void {
         security: bearer,
         response: { 200: subscriptionsResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('subscriptions.manage')],
+      ...app.guard('subscriptions.manage'),
     },
     async (request) => ({ data: await service.get(principalOf(request)) }),
   );
@@ -36,7 +36,7 @@ export function subscriptionsRoutes(app: FastifyInstance): void {
         body: subscriptionsUpdateSchema,
         response: { 200: subscriptionsResponseSchema },
       },
-      preHandler: [app.authenticate, app.requirePermission('subscriptions.manage')],
+      ...app.guard('subscriptions.manage'),
     },
     async (request) => ({ data: await service.replace(principalOf(request), request.body) }),
   );

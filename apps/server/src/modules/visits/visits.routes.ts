@@ -17,7 +17,7 @@ const bearer = [{ bearerAuth: [] }];
 export function visitsRoutes(app: FastifyInstance): void {
   const service = new VisitsService(new VisitsRepository(app.db), app.access, app.clock);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const canView = [app.authenticate, app.requirePermission('visits.view')];
+  const canView = app.guard('visits.view');
 
   r.get(
     '/lift/:id/visits',
@@ -30,7 +30,7 @@ export function visitsRoutes(app: FastifyInstance): void {
         querystring: liftVisitsQuerySchema,
         response: { 200: liftVisitsResponseSchema },
       },
-      preHandler: canView,
+      ...canView,
     },
     async (request) => {
       const { limit, offset } = request.query;
@@ -49,7 +49,7 @@ export function visitsRoutes(app: FastifyInstance): void {
         params: visitIdParamSchema,
         response: { 200: visitResponseSchema },
       },
-      preHandler: canView,
+      ...canView,
     },
     async (request) => ({ data: await service.visit(principalOf(request), request.params.visitId) }),
   );
