@@ -29,8 +29,8 @@ export function ingestRoutes(app: FastifyInstance): void {
       },
       config: { access: 'module-key' },
       onRequest: async (request) => {
-        const header = request.headers[moduleKeyHeader];
-        modules.set(request, await service.authenticate(Array.isArray(header) ? header[0] : header));
+        const header: unknown = request.headers[moduleKeyHeader];
+        modules.set(request, await service.authenticate(typeof header === 'string' ? header : undefined));
       },
     },
     async (request) => {
