@@ -23,6 +23,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/client-errors.ts';
 import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import type { Mailer } from './plugins/mail.ts';
@@ -49,6 +50,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return503OnClosing: true,
     // Spread the lifetime of a slow client's open connection over shutdown's grace period.
     forceCloseConnections: 'idle',
+    // Errors before routing (malformed HTTP, headers over 16 KB, undecodable URLs) in the envelope too.
+    clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,6 @@
 // Login, logout, the signed-in user's profile and password reset (spec §7, DESIGN §5).
 import { z } from 'zod';
-import { dataOf } from './common.ts';
+import { dataOf, safeLineSchema } from './common.ts';
 
 export const roleNames = ['admin', 'user', 'client-light', 'monteur'] as const;
 export const roleNameSchema = z.enum(roleNames);
@@ -11,7 +11,7 @@ export const localeSchema = z.enum(locales);
 export type Locale = z.infer<typeof localeSchema>;
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(200),
+  username: safeLineSchema(200).trim().min(1),
   password: z.string().min(1).max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

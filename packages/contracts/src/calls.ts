@@ -3,7 +3,17 @@
 // reference that events and subscriptions share, so the three contracts import in one direction
 // (calls ← events, calls ← subscriptions) and never in a circle.
 import { z } from 'zod';
-import { dataOf, isoDateSchema, isoDateTimeSchema, listOf, paginationSchema } from './common.ts';
+import {
+  dataOf,
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  listOf,
+  pageLimitSchema,
+  pageOffsetSchema,
+  paginationSchema,
+  refinePeriod,
+} from './common.ts';
 
 // ── shared query helpers ───────────────────────────────────────────────────────────────────────
 
@@ -26,9 +36,11 @@ export function queryCodeListSchema<T extends string>(values: readonly T[]) {
       const items = splitList(raw);
       const unknown = items.filter((item) => !(values as readonly string[]).includes(item));
       if (unknown.length > 0) {
+        // A short excerpt only: the message must not echo a whole hostile query string back.
+        const shown = unknown.slice(0, 3).map((u) => `'${u.slice(0, 40)}'`);
         ctx.addIssue({
           code: 'custom',
-          message: `unknown value ${unknown.map((u) => `'${u}'`).join(', ')}; expected any of ${values.join(', ')}`,
+          message: `unknown value ${shown.join(', ')}; expected any of ${values.join(', ')}`,
         });
         return z.NEVER;
       }
@@ -37,14 +49,22 @@ export function queryCodeListSchema<T extends string>(values: readonly T[]) {
     .meta({ description: `Comma-separated, or the key repeated. Values: ${values.join(', ')}` });
 }
 
-/** A query list of positive integer ids: `liftIds=1,2` or `liftIds=1&liftIds=2`. */
+/** The most ids one list filter takes. */
+export const maxQueryIds = 1000;
+
+/** A query list of positive integer ids: `liftIds=1,2` or `liftIds=1&liftIds=2`; at most 1,000. */
 export const queryIdListSchema = z
   .union([z.string(), z.array(z.string())])
   .transform((raw, ctx): number[] => {
     const items = splitList(raw);
     const bad = items.filter((item) => !/^[1-9]\d{0,9}$/.test(item) || Number(item) > 2147483647);
     if (bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `not a positive id: ${bad.map((b) => `'${b}'`).join(', ')}` });
+      const shown = bad.slice(0, 5).map((b) => `'${b.slice(0, 20)}'`);
+      ctx.addIssue({ code: 'custom', message: `not a positive id: ${shown.join(', ')}` });
+      return z.NEVER;
+    }
+    if (items.length > maxQueryIds) {
+      ctx.addIssue({ code: 'custom', message: `at most ${String(maxQueryIds)} ids` });
       return z.NEVER;
     }
     return [...new Set(items.map(Number))];
@@ -56,12 +76,6 @@ export const queryBooleanSchema = z.enum(['true', 'false', '1', '0']).transform(
 
 export const sortOrderSchema = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof sortOrderSchema>;
-
-/** Checks an optional from/to date pair (both inclusive local days, Europe/Amsterdam). */
-export function refinePeriod(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
-  if (q.from && q.to && q.from > q.to)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-}
 
 /** The lift an event, call or subscription belongs to. */
 export const liftRefSchema = z.object({
@@ -107,15 +121,15 @@ export type CallSort = z.infer<typeof callSortSchema>;
 /** GET /liftwacht/calls: one organisation's alarm calls, received within from..to (local days). */
 export const callListQuerySchema = z
   .object({
-    organisationId: z.coerce.number().int().positive(),
+    organisationId: idSchema,
     from: isoDateSchema.optional(),
     to: isoDateSchema.optional(),
     kinds: queryCodeListSchema(callKinds).optional(),
     liftIds: queryIdListSchema.optional(),
     sort: callSortSchema.default('startedAt'),
     order: sortOrderSchema.default('desc'),
-    limit: z.coerce.number().int().min(1).max(1000).default(100),
-    offset: z.coerce.number().int().min(0).default(0),
+    limit: pageLimitSchema(100),
+    offset: pageOffsetSchema,
   })
   .superRefine(refinePeriod);
 export type CallListQuery = z.infer<typeof callListQuerySchema>;
@@ -142,9 +156,9 @@ export type CallListResponse = z.infer<typeof callListResponseSchema>;
 
 /** GET /liftwacht/calls/current: calls not yet ended, longest running first. */
 export const currentCallsQuerySchema = z.object({
-  organisationId: z.coerce.number().int().positive(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  organisationId: idSchema,
+  limit: pageLimitSchema(100),
+  offset: pageOffsetSchema,
 });
 export type CurrentCallsQuery = z.infer<typeof currentCallsQuerySchema>;
 

@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const errorCodes = [
   'validation_failed',
   'malformed_json',
+  'malformed_request',
+  'headers_too_large',
+  'request_timeout',
   'unauthorized',
   'invalid_credentials',
   'token_expired',
@@ -46,14 +49,88 @@ export const paginationSchema = z.object({
 export const listOf = <T extends z.ZodType>(item: T) =>
   dataOf(z.object({ items: z.array(item), pagination: paginationSchema, total: z.number().int() }));
 
+/** The most rows one list request returns, and the deepest page it may ask for. */
+export const maxPageSize = 1000;
+export const maxOffset = 1_000_000;
+
+/** Page size of a list: 1…max (default `size`). */
+export const pageLimitSchema = (size: number, max = maxPageSize) =>
+  z.coerce.number().int().min(1).max(max).default(size);
+/** Rows to skip: 0…1,000,000, so a request cannot make the database walk an unbounded index. */
+export const pageOffsetSchema = z.coerce.number().int().min(0).max(maxOffset).default(0);
+
 export const listQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: pageLimitSchema(100),
+  offset: pageOffsetSchema,
 });
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** A database id in a JSON body: a positive 32-bit integer (larger ones cannot exist and would fail in SQL). */
+export const idNumberSchema = z.number().int().positive().max(2_147_483_647);
+/** A database id in a path or query string. */
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParamSchema = z.object({ id: idSchema });
 
-/** Calendar date on the wire: yyyy-MM-dd. */
-export const isoDateSchema = z.iso.date();
+// ── text ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Every text a client sends goes through one of these two. PostgreSQL text cannot hold NUL, and no
+ * form field has a use for other control characters (C0, DEL, C1), which only hide text in logs,
+ * mails and exports. A line refuses all of them; a multi-line text keeps tab, line feed and return.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const lineControl = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const textControl = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
+const controlMessage = 'must not contain control characters';
+
+/** One line of text (a name, a search, a number): at most `max` characters, no control characters. */
+export const safeLineSchema = (max: number) => z.string().max(max).regex(lineControl, controlMessage);
+/** Free text (remarks, notes): at most `max` characters; tab and line breaks allowed. */
+export const safeTextSchema = (max: number) => z.string().max(max).regex(textControl, controlMessage);
+
+// ── dates and periods ──────────────────────────────────────────────────────────────────────────
+
+/** The calendar the portal deals in: lifts commissioned since 1900, periods until 2199. */
+export const firstDate = '1900-01-01';
+export const lastDate = '2199-12-31';
+
+/** Calendar date on the wire: yyyy-MM-dd, a real day (no 30 February) between 1900 and 2199. */
+export const isoDateSchema = z.iso
+  .date()
+  // Only a well-formed date is out of range; anything else already failed as "Invalid ISO date".
+  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || (d >= firstDate && d <= lastDate), {
+    message: `must be between ${firstDate} and ${lastDate}`,
+  });
+
+/** The longest period any statistic, list filter or export covers: ten years and their leap days. */
+export const maxPeriodDays = 3653;
+
+/** Days from..to, both inclusive, of two valid yyyy-MM-dd dates. */
+export function periodDays(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
+const isValidDate = (value: unknown): value is string => isoDateSchema.safeParse(value).success;
+
+/**
+ * Checks an optional from/to pair of inclusive days: to not before from, at most `maxDays` days.
+ * Runs on the whole object, so it must not trust its fields: a malformed date has already been
+ * reported on its own field and is skipped here instead of throwing.
+ */
+export function refinePeriod(
+  q: { from?: string | null | undefined; to?: string | null | undefined },
+  ctx: z.RefinementCtx,
+  maxDays = maxPeriodDays,
+): void {
+  if (!isValidDate(q.from) || !isValidDate(q.to)) return;
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+  else if (periodDays(q.from, q.to) > maxDays) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `the period may be at most ${String(maxDays)} days (about ${String(Math.round(maxDays / 365.25))} years) long`,
+    });
+  }
+}
 /** Timestamp on the wire: ISO 8601 with offset. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });

@@ -1,7 +1,7 @@
 // Dashboard statistics (spec §3 stats response, §7 /stats, /current-state; DESIGN §4 rules).
 import { z } from 'zod';
 import type { RoleName } from './auth.ts';
-import { dataOf, isoDateSchema, listOf } from './common.ts';
+import { dataOf, idSchema, isoDateSchema, listOf, pageLimitSchema, pageOffsetSchema, refinePeriod } from './common.ts';
 import { hasPermission } from './permissions.ts';
 
 /** Availability brackets in fractions: [0, 0.98), [0.98, 0.99), [0.99, 1]. */
@@ -18,12 +18,12 @@ const hour = z.coerce.number().int().min(0).max(24);
 
 export const statsQuerySchema = z
   .object({
-    organisationId: z.coerce.number().int().positive(),
+    organisationId: idSchema,
     from: isoDateSchema.optional(),
     to: isoDateSchema.optional(),
     startHour: hour.default(defaultStartHour),
     endHour: hour.default(defaultEndHour),
-    liftId: z.coerce.number().int().positive().optional(),
+    liftId: idSchema.optional(),
   })
   .superRefine((q, ctx) => {
     if ((q.from === undefined) !== (q.to === undefined)) {
@@ -33,8 +33,7 @@ export const statsQuerySchema = z
         message: 'from and to go together: give both for a period, neither for the current view',
       });
     }
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    refinePeriod(q, ctx);
     if (q.startHour >= q.endHour)
       ctx.addIssue({ code: 'custom', path: ['endHour'], message: 'must be after startHour' });
   });
@@ -117,15 +116,15 @@ const fraction = z.coerce.number().min(0).max(1);
 export const statsDetailsQuerySchema = z
   .object({
     type: statsDetailTypeSchema,
-    organisationId: z.coerce.number().int().positive(),
+    organisationId: idSchema,
     lower: fraction.optional(),
     upper: fraction.optional(),
     from: isoDateSchema.optional(),
     to: isoDateSchema.optional(),
     startHour: hour.default(defaultStartHour),
     endHour: hour.default(defaultEndHour),
-    limit: z.coerce.number().int().min(1).max(10000).default(1000),
-    offset: z.coerce.number().int().min(0).default(0),
+    limit: pageLimitSchema(1000, 10000),
+    offset: pageOffsetSchema,
   })
   .superRefine((q, ctx) => {
     if ((q.from === undefined) !== (q.to === undefined)) {
@@ -135,8 +134,7 @@ export const statsDetailsQuerySchema = z
         message: 'from and to go together',
       });
     }
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    refinePeriod(q, ctx);
     if (q.lower !== undefined && q.upper !== undefined && q.lower > q.upper) {
       ctx.addIssue({ code: 'custom', path: ['upper'], message: 'must not be below lower' });
     }
@@ -159,7 +157,7 @@ export type StatsDetailItem = z.infer<typeof statsDetailItemSchema>;
 export const statsDetailsResponseSchema = listOf(statsDetailItemSchema);
 
 export const currentStateQuerySchema = z.object({
-  organisationId: z.coerce.number().int().min(0),
+  organisationId: z.coerce.number().int().min(0).max(2_147_483_647),
 });
 
 /** The current-view statuses in the dashboard's card order (spec §2 "Current view cards"). */

@@ -7,10 +7,18 @@ import {
   queryBooleanSchema,
   queryCodeListSchema,
   queryIdListSchema,
-  refinePeriod,
   sortOrderSchema,
 } from './calls.ts';
-import { dataOf, isoDateSchema, isoDateTimeSchema, listOf } from './common.ts';
+import {
+  dataOf,
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  listOf,
+  pageLimitSchema,
+  pageOffsetSchema,
+  refinePeriod,
+} from './common.ts';
 import { eventTypes, eventTypeSchema } from './event-types.ts';
 
 /** The types "only unavailability" narrows the list to: the lift itself out of service. */
@@ -43,7 +51,7 @@ export type EventSort = z.infer<typeof eventSortSchema>;
  */
 export const eventListQuerySchema = z
   .object({
-    organisationId: z.coerce.number().int().positive(),
+    organisationId: idSchema,
     types: queryCodeListSchema(eventTypes).optional(),
     liftIds: queryIdListSchema.optional(),
     from: isoDateSchema.optional(),
@@ -52,8 +60,8 @@ export const eventListQuerySchema = z
     onlyUnavailability: queryBooleanSchema.default(false),
     sort: eventSortSchema.default('startedAt'),
     order: sortOrderSchema.default('desc'),
-    limit: z.coerce.number().int().min(1).max(1000).default(100),
-    offset: z.coerce.number().int().min(0).default(0),
+    limit: pageLimitSchema(100),
+    offset: pageOffsetSchema,
   })
   .superRefine(refinePeriod);
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;

@@ -4,7 +4,7 @@
 // `POST /liftwacht/ingest`. The server validates every message against these schemas; a message that
 // fails is counted and dropped, never retried. docs/realtime.md has examples.
 import { z } from 'zod';
-import { dataOf, isoDateTimeSchema } from './common.ts';
+import { dataOf, isoDateTimeSchema, safeLineSchema, safeTextSchema } from './common.ts';
 import type { En627EventType } from './event-types.ts';
 
 /** DESIGN §6: a module not heard from for this long counts as not connected (`sense_disconnected`). */
@@ -48,7 +48,7 @@ export type FaultCode = z.infer<typeof faultCodeSchema>;
 /** The event type a fault code opens; the compiler checks both lists stay in step. */
 export const faultEventType = (code: FaultCode): En627EventType => `en627_${code}`;
 
-const scalarSchema = z.union([z.string().max(200), z.number(), z.boolean(), z.null()]);
+const scalarSchema = z.union([safeLineSchema(200), z.number(), z.boolean(), z.null()]);
 
 /**
  * Numbered readings (`f0`…`f99` in module messages, `e0`…`e99` in provisioning messages), labelled
@@ -72,8 +72,8 @@ export const alarmCallReportSchema = z.object({
   phase: z.enum(['received', 'acknowledged', 'ended']),
   /** What the alarm centre made of it, once known. */
   kind: z.enum(['entrapment', 'false_alarm', 'other']).optional(),
-  handledBy: z.string().min(1).max(100).optional(),
-  notes: z.string().max(2000).optional(),
+  handledBy: safeLineSchema(100).min(1).optional(),
+  notes: safeTextSchema(2000).optional(),
 });
 export type AlarmCallReport = z.infer<typeof alarmCallReportSchema>;
 
@@ -134,7 +134,7 @@ export const provisioningMessageSchema = z.object({
   ...messageBase,
   e: provisioningReadingsSchema,
   /** Firmware version (also shown as a reading); kept on the module. */
-  firmware: z.string().min(1).max(40).optional(),
+  firmware: safeLineSchema(40).min(1).optional(),
 });
 export type ProvisioningMessage = z.infer<typeof provisioningMessageSchema>;
 

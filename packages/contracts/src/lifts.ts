@@ -4,7 +4,17 @@
 // them (details.liftname). Dates are yyyy-MM-dd, timestamps ISO 8601; local days are
 // Europe/Amsterdam.
 import { z } from 'zod';
-import { dataOf, isoDateSchema, isoDateTimeSchema, listOf } from './common.ts';
+import {
+  dataOf,
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  listOf,
+  pageLimitSchema,
+  pageOffsetSchema,
+  refinePeriod,
+  safeLineSchema,
+} from './common.ts';
 import { liftStatusSchema } from './dashboard.ts';
 
 // ── the lift ───────────────────────────────────────────────────────────────────────────────────
@@ -82,7 +92,7 @@ export type Lift = z.infer<typeof liftSchema>;
 export const liftResponseSchema = dataOf(liftSchema);
 export type LiftResponse = z.infer<typeof liftResponseSchema>;
 
-export const liftIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const liftIdParamSchema = z.object({ id: idSchema });
 
 // ── list and search ────────────────────────────────────────────────────────────────────────────
 
@@ -120,10 +130,10 @@ export const liftSortDirectionSchema = z.enum(['asc', 'desc']);
 export type LiftSortDirection = z.infer<typeof liftSortDirectionSchema>;
 
 const liftPageQuery = {
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: pageLimitSchema(100),
+  offset: pageOffsetSchema,
   /** The organisation chosen in the picker; absent = every organisation the user may access. */
-  organisationId: z.coerce.number().int().positive().max(2147483647).optional(),
+  organisationId: idSchema.optional(),
   /** Ties and empty values always end in id order; empty values sort last in both directions. */
   sort: liftSortSchema.default('name'),
   direction: liftSortDirectionSchema.default('asc'),
@@ -137,7 +147,7 @@ const liftPageQuery = {
  */
 export const liftListQuerySchema = z.object({
   ...liftPageQuery,
-  search: z.string().trim().max(200).optional(),
+  search: safeLineSchema(200).trim().optional(),
 });
 export type LiftListQuery = z.infer<typeof liftListQuerySchema>;
 
@@ -146,7 +156,7 @@ export const liftSearchQuerySchema = z.object(liftPageQuery);
 export type LiftSearchQuery = z.infer<typeof liftSearchQuerySchema>;
 
 /** One field's criterion: the field contains this text (case and accents ignored). Blank = none. */
-const containsSchema = z.string().trim().max(200).nullish();
+const containsSchema = safeLineSchema(200).trim().nullish();
 
 const dateRangeSchema = z
   .strictObject({ from: isoDateSchema.nullish(), to: isoDateSchema.nullish() })
@@ -268,16 +278,13 @@ export type LogbookEntry = z.infer<typeof logbookEntrySchema>;
 /** GET /liftwacht/lift/{id}/logbook, newest first; from/to are inclusive local days. */
 export const logbookQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(1000).default(50),
-    offset: z.coerce.number().int().min(0).default(0),
+    limit: pageLimitSchema(50),
+    offset: pageOffsetSchema,
     logType: logTypeSchema.optional(),
     from: isoDateSchema.optional(),
     to: isoDateSchema.optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-  });
+  .superRefine(refinePeriod);
 export type LogbookQuery = z.infer<typeof logbookQuerySchema>;
 
 export const logbookResponseSchema = listOf(logbookEntrySchema);

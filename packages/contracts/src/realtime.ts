@@ -1,7 +1,7 @@
 // The realtime socket (spec §3, §4, §7; DESIGN §6): Socket.IO at /liftwacht/socket.io, websocket
 // transport only, an access token in the handshake query. docs/realtime.md describes the protocol.
 import { z } from 'zod';
-import { dataOf, isoDateTimeSchema } from './common.ts';
+import { dataOf, idNumberSchema, isoDateTimeSchema } from './common.ts';
 import { esNumberSchema, moduleMessageSchema, provisioningMessageSchema } from './ingest.ts';
 
 export const socketPath = '/liftwacht/socket.io';
@@ -48,7 +48,7 @@ export const esNumberRequestSchema = z.object({ es_number: esNumberSchema });
 export type EsNumberRequest = z.infer<typeof esNumberRequestSchema>;
 
 /** Payload of listenOrganisation and unlistenOrganisation. */
-export const organisationRequestSchema = z.object({ organisationId: z.number().int().positive() });
+export const organisationRequestSchema = z.object({ organisationId: idNumberSchema });
 export type OrganisationRequest = z.infer<typeof organisationRequestSchema>;
 
 export const socketErrorCodes = [

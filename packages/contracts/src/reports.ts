@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.ts';
 
+const isDate = (value: unknown): value is string => isoDateSchema.safeParse(value).success;
+
 export const reportTypes = ['organisation'] as const;
 export const reportTypeSchema = z.enum(reportTypes);
 export type ReportType = z.infer<typeof reportTypeSchema>;
@@ -24,6 +26,7 @@ export const reportPdfRequestSchema = z
       .number()
       .int()
       .positive()
+      .max(2_147_483_647)
       .describe('The organisation the report is about (an organisation id from GET /organisation)'),
     report: reportTypeSchema.describe('Report type; only "organisation" exists'),
     from: isoDateSchema.describe('First day of the period, yyyy-MM-dd (Europe/Amsterdam), inclusive'),
@@ -32,6 +35,8 @@ export const reportPdfRequestSchema = z
     ),
   })
   .superRefine((body, ctx) => {
+    // A malformed date is reported on its own field; the period is only checked between real days.
+    if (!isDate(body.from) || !isDate(body.to)) return;
     if (body.to < body.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
     } else if (body.to >= reportPeriodLimit(body.from)) {

@@ -2,13 +2,13 @@
 // with type label", §7 GET /sense/configuration, §9 page limit 9999) and a lift's latest readings
 // for the lift page's sense data panel.
 import { z } from 'zod';
-import { dataOf, isoDateTimeSchema, listOf } from './common.ts';
+import { dataOf, isoDateTimeSchema, listOf, pageOffsetSchema, safeLineSchema } from './common.ts';
 
 /** GET /liftwacht/sense/configuration. Without type, every type. */
 export const senseConfigurationQuerySchema = z.object({
-  type: z.string().trim().min(1).max(50).optional(),
+  type: safeLineSchema(50).trim().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(9999).default(9999),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: pageOffsetSchema,
 });
 export type SenseConfigurationQuery = z.infer<typeof senseConfigurationQuerySchema>;
 

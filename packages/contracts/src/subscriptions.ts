@@ -3,7 +3,7 @@
 // chosen lifts. PUT replaces the whole set, so the web sends back what it shows.
 import { z } from 'zod';
 import { liftRefSchema } from './calls.ts';
-import { dataOf } from './common.ts';
+import { dataOf, idNumberSchema } from './common.ts';
 import { eventTypes, eventTypeSchema } from './event-types.ts';
 
 /** Most lifts one subscription may name; more than this is "all lifts". */
@@ -13,7 +13,7 @@ export const subscriptionInputSchema = z.object({
   eventType: eventTypeSchema,
   /** null: every lift the user may access, including lifts added later; otherwise these lifts only. */
   liftIds: z
-    .array(z.number().int().positive())
+    .array(idNumberSchema)
     .min(1, 'give null for all lifts, or at least one lift')
     .max(subscriptionMaxLifts)
     .nullable(),

@@ -1,7 +1,16 @@
 // Visits to a lift by mechanics and inspectors (spec §2 visits panel and visit page; §3 visit
 // types, roles; §4 visit states; DESIGN §3 visits).
 import { z } from 'zod';
-import { dataOf, isoDateSchema, isoDateTimeSchema, listOf } from './common.ts';
+import {
+  dataOf,
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  listOf,
+  pageLimitSchema,
+  pageOffsetSchema,
+  refinePeriod,
+} from './common.ts';
 import { logbookEntrySchema } from './lifts.ts';
 
 export const visitTypes = [
@@ -52,24 +61,21 @@ export type Visit = z.infer<typeof visitSchema>;
  */
 export const liftVisitsQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(1000).default(50),
-    offset: z.coerce.number().int().min(0).default(0),
+    limit: pageLimitSchema(50),
+    offset: pageOffsetSchema,
     type: visitTypeSchema.optional(),
     state: visitStateSchema.optional(),
     from: isoDateSchema.optional(),
     to: isoDateSchema.optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-  });
+  .superRefine(refinePeriod);
 export type LiftVisitsQuery = z.infer<typeof liftVisitsQuerySchema>;
 
 export const liftVisitsResponseSchema = listOf(visitSchema);
 export type LiftVisitsResponse = z.infer<typeof liftVisitsResponseSchema>;
 
 export const visitIdParamSchema = z.object({
-  visitId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  visitId: idSchema,
 });
 
 /** The visit page: the visit, its lift, and what the lift's logbook says from start to end. */

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '@liftwacht/contracts/common';
 import { AppError } from '../lib/app-error.ts';
+import { excerpt } from '../lib/excerpt.ts';
 
 type Envelope = ErrorResponse['error'];
 
@@ -25,9 +26,10 @@ const contentTypeErrors: Record<string, { status: number; code: ErrorCode; messa
 
 function validationEnvelope(err: FastifyError & { validationContext?: string }): Envelope {
   const where = err.validationContext ?? 'body';
-  const details = (err.validation ?? []).map((v) => {
-    const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return { field: path || where, message: v.message ?? 'is invalid' };
+  // Messages may quote the input (an unknown key): excerpts only, and the first few problems.
+  const details = (err.validation ?? []).slice(0, 10).map((v) => {
+    const path = excerpt(v.instancePath.replace(/^\//, '').replaceAll('/', '.'));
+    return { field: path || where, message: excerpt(v.message ?? 'is invalid') };
   });
   const first = details[0] ?? { field: where, message: 'is invalid' };
   return {
@@ -57,7 +59,7 @@ export const errorsPlugin = fp(
       }
       if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
         request.log.info({ err }, 'client error');
-        return reply.code(err.statusCode).send({ error: { code: 'unprocessable', message: err.message } });
+        return reply.code(err.statusCode).send({ error: { code: 'unprocessable', message: excerpt(err.message) } });
       }
       request.log.error({ err }, 'unhandled error');
       return reply.code(500).send({ error: { code: 'internal_error', message: 'Internal server error' } });
@@ -65,7 +67,10 @@ export const errorsPlugin = fp(
 
     app.setNotFoundHandler((request, reply) =>
       reply.code(404).send({
-        error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}` },
+        error: {
+          code: 'not_found',
+          message: `No route for ${request.method} ${excerpt(request.url.split('?')[0] ?? '')}`,
+        },
       }),
     );
   },

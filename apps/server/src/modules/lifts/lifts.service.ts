@@ -60,11 +60,12 @@ export class LiftsService {
     query: LiftSearchQuery,
     criteria: LiftSearchCriteria,
   ): Promise<{ items: Lift[]; total: number }> {
+    // The scope first: another organisation answers 404 even when there is nothing to search for.
+    const organisationIds = await this.organisationIds(principal, query.organisationId);
     const filter = normaliseCriteria(criteria);
     if (!filter) return { items: [], total: 0 };
     const visible = visibleLiftStatuses(principal.roles);
     if (filter.statuses.some((status) => !visible.includes(status))) throw forbidden();
-    const organisationIds = await this.organisationIds(principal, query.organisationId);
     return this.lifts.list({ ...filter, organisationIds }, pageOf(query), this.clock.now());
   }
 
