@@ -40,7 +40,10 @@ export interface RateLimitOptions {
 export interface RateLimits {
   /** Where the counts live: this node's memory, or Redis shared by all nodes. */
   readonly store: 'memory' | 'redis';
-  /** The limit called name; services asking for the same name share its counts. */
+  /**
+   * The limit called name. Every caller asking for the same name shares its counts (and the options
+   * of the first caller), so two services built from one config count together.
+   */
   limit(name: string, options: RateLimitOptions): RateLimit;
   close(): Promise<void>;
 }
