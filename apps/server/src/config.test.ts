@@ -36,4 +36,41 @@ describe('loadConfig', () => {
       expect((err as Error).message).toMatch(/DATABASE_URL: must be a postgres/);
     }
   });
+
+  it('believes X-Forwarded-For only when TRUST_PROXY says so', () => {
+    const trustProxy = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trustProxy()).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy('true')).toBe(true);
+    const hops = trustProxy('2');
+    expect(hops).toBeTypeOf('function');
+    if (typeof hops !== 'function') return;
+    expect(hops.hops).toBe(2);
+    // Hop 0 is the socket's peer (the nearest proxy), hop 1 the proxy before it.
+    expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(trustProxy('10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['yes-please', '10.0.0.1,', '10.0.0.0/33', 'proxy.example.nl', '-1']) {
+      expect(() => trustProxy(bad), bad).toThrow(/TRUST_PROXY: must be true, false, a hop count/);
+    }
+  });
+
+  it('has the documented abuse limits by default', () => {
+    const c = loadConfig({ DATA_DIR: dataDir() });
+    expect(c.loginRateLimit).toEqual({
+      perUsername: 10,
+      perIp: 50,
+      windowSeconds: 900,
+      slowdownAfterFailures: 5,
+      slowdownMaxMs: 5000,
+    });
+    expect(c.passwordResetRateLimit).toEqual({ perEmail: 3, perIp: 10, windowSeconds: 3600 });
+  });
 });

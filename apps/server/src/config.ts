@@ -1,6 +1,7 @@
 // The environment, parsed and validated once at start. Every setting the server reads is here.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -33,9 +34,22 @@ const envSchema = z.object({
     .min(60)
     .max(604800)
     .default(8 * 3600),
+  // Abuse limits (docs/authentication.md)
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      isTrustProxy,
+      'must be true, false, a hop count such as 1, or a comma-separated list of proxy addresses/CIDRs',
+    )
+    .optional(),
   LOGIN_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_SLOWDOWN_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  PASSWORD_RESET_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  PASSWORD_RESET_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   SEED_DEMO: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().optional(),
   // Realtime and ingest (docs/realtime.md)
@@ -80,7 +94,24 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   jwtSecret: string;
   accessTokenTtlSeconds: number;
-  loginRateLimit: { perUsername: number; perIp: number; windowSeconds: number };
+  /**
+   * Fastify's trustProxy: whether and how far X-Forwarded-For is believed for the client address
+   * (request.ip), which the abuse limits key on. false: the socket's peer address.
+   */
+  trustProxy: boolean | string[] | TrustProxyHops;
+  /**
+   * perUsername: failed logins per (username, address) before 429; perIp: all login attempts per
+   * address. Across addresses a username is only slowed: after slowdownAfterFailures failures, each
+   * attempt waits up to slowdownMaxMs (docs/authentication.md).
+   */
+  loginRateLimit: {
+    perUsername: number;
+    perIp: number;
+    windowSeconds: number;
+    slowdownAfterFailures: number;
+    slowdownMaxMs: number;
+  };
+  passwordResetRateLimit: { perEmail: number; perIp: number; windowSeconds: number };
   seedDemo: boolean;
   webDistDir: string | undefined;
   mqtt: {
@@ -104,6 +135,9 @@ export interface Config {
   senseTokenTtlSeconds: number;
   simulator: { enabled: boolean; rate: number | undefined };
 }
+
+/** Trusts the given number of proxies in front of the server: hop 0 is the socket's peer. */
+export type TrustProxyHops = ((address: string, hop: number) => boolean) & { hops: number };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -140,10 +174,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     loginRateLimit: {
       perUsername: e.LOGIN_RATE_LIMIT_PER_USERNAME,
       perIp: e.LOGIN_RATE_LIMIT_PER_IP,
       windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+      slowdownAfterFailures: e.LOGIN_SLOWDOWN_AFTER_FAILURES,
+      slowdownMaxMs: e.LOGIN_SLOWDOWN_MAX_MS,
+    },
+    passwordResetRateLimit: {
+      perEmail: e.PASSWORD_RESET_RATE_LIMIT_PER_EMAIL,
+      perIp: e.PASSWORD_RESET_RATE_LIMIT_PER_IP,
+      windowSeconds: e.PASSWORD_RESET_RATE_LIMIT_WINDOW_SECONDS,
     },
     seedDemo: e.SEED_DEMO,
     webDistDir: e.WEB_DIST_DIR,
@@ -168,6 +210,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     senseTokenTtlSeconds: e.SENSE_TOKEN_TTL_SECONDS,
     simulator: { enabled: e.SIMULATOR, rate: e.SIMULATOR_RATE },
   };
+}
+
+// proxy-addr's names for the loopback, link-local and private ranges, which Fastify accepts too.
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(item: string): boolean {
+  if (proxyRangeNames.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A prefix length (10.0.0.0/8) or, for IPv4, a netmask (10.0.0.0/255.0.0.0)
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(prefix) === 4;
+}
+
+function isTrustProxy(value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (['true', 'false'].includes(v) || /^\d{1,2}$/.test(v)) return true;
+  const items = v.split(',').map((i) => i.trim());
+  return items.every((i) => i !== '' && isProxyAddress(i));
+}
+
+/**
+ * Off unless configured: a client can write any X-Forwarded-For it likes, so believing it without a
+ * proxy in front lets anyone pick the address the limits count against. A list trusts exactly those
+ * proxies; a hop count trusts that many proxies in front of the server, whoever they are, so the
+ * server must be reachable only through them. Fastify 5 no longer takes a bare hop count (it treats
+ * a number as "trust nothing"), so the count becomes the function it does take.
+ */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = (value ?? 'false').trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops === 0) return false;
+    return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+  }
+  return v.split(',').map((i) => i.trim());
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import { BackgroundTasks } from '../lib/background-tasks.ts';
 import type { Clock } from '../lib/clock.ts';
+import { memoryRateLimits, redisRateLimits, type RateLimits } from '../lib/rate-limits.ts';
 import type { Mailer } from './mail.ts';
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     tasks: BackgroundTasks;
+    /** Abuse limit counters: in Redis when REDIS_URL is set (shared by all nodes), else in memory. */
+    rateLimits: RateLimits;
   }
 }
 
@@ -26,17 +29,22 @@ export interface CoreOptions {
 }
 
 export const corePlugin = fp(
-  (app: FastifyInstance, opts: CoreOptions) => {
+  async (app: FastifyInstance, opts: CoreOptions) => {
     app.decorate('config', opts.config);
     app.decorate('database', opts.database);
     app.decorate('db', opts.database.db);
     app.decorate('clock', opts.clock);
     app.decorate('mailer', opts.mailer);
     app.decorate('tasks', new BackgroundTasks(app.log));
+    app.decorate(
+      'rateLimits',
+      opts.config.redisUrl ? await redisRateLimits(opts.config.redisUrl, app.log) : memoryRateLimits(),
+    );
     // Mail and notifications started by a request finish before the database closes.
     app.addHook('onClose', async () => {
       await app.tasks.idle();
       opts.mailer.close();
+      await app.rateLimits.close();
     });
   },
   { name: 'core' },

@@ -18,8 +18,8 @@ const bearer = [{ bearerAuth: [] }];
 
 export function authRoutes(app: FastifyInstance): void {
   const repository = new AuthRepository(app.db);
-  const auth = new AuthService(repository, app.sessions, app.tokens, app.clock, app.config);
-  const reset = new PasswordResetService(repository, app.sessions, app.mailer, app.clock, app.config);
+  const auth = new AuthService(repository, app.sessions, app.tokens, app.clock, app.config, app.rateLimits);
+  const reset = new PasswordResetService(repository, app.sessions, app.mailer, app.clock, app.config, app.rateLimits);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -76,11 +76,12 @@ export function authRoutes(app: FastifyInstance): void {
         response: { 200: okResponseSchema },
       },
     },
-    (request) => {
+    async (request) => {
+      await reset.admitRequest(request.ip);
       // Answer first: lookup and mail happen afterwards, so the response time says nothing.
       const { email } = request.body;
       app.tasks.run('password-reset-request', () => reset.request(email));
-      return Promise.resolve({ data: { ok: true as const } });
+      return { data: { ok: true as const } };
     },
   );
 
@@ -95,7 +96,7 @@ export function authRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      await reset.reset(request.body.token, request.body.password);
+      await reset.reset(request.body.token, request.body.password, request.ip);
       return { data: { ok: true as const } };
     },
   );

@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import type { LoginRequest, User } from '@liftwacht/contracts/auth';
 import { localeSchema } from '@liftwacht/contracts/auth';
 import type { Config } from '../../config.ts';
-import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { unauthorized } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { Principal, SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
 import type { TokenSigner } from '../../plugins/auth-tokens.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 export interface LoginResult {
@@ -17,8 +18,7 @@ export interface LoginResult {
 }
 
 export class AuthService {
-  private readonly byUsername: RateLimiter;
-  private readonly byIp: RateLimiter;
+  private readonly throttle: LoginThrottle;
   // Unknown usernames still pay for one argon2 verification, so timing does not tell which exist.
   private readonly dummyHash: Promise<string>;
 
@@ -28,34 +28,23 @@ export class AuthService {
     private readonly tokens: TokenSigner,
     private readonly clock: Clock,
     private readonly config: Pick<Config, 'accessTokenTtlSeconds' | 'loginRateLimit'>,
+    rateLimits: RateLimits,
   ) {
-    const { perUsername, perIp, windowSeconds } = config.loginRateLimit;
-    const now = () => clock.now().getTime();
-    this.byUsername = new RateLimiter(perUsername, windowSeconds * 1000, now);
-    this.byIp = new RateLimiter(perIp, windowSeconds * 1000, now);
+    this.throttle = new LoginThrottle(rateLimits, config.loginRateLimit);
     this.dummyHash = hashPassword(randomBytes(16).toString('hex'));
   }
 
   async login(credentials: LoginRequest, ip: string): Promise<LoginResult> {
-    const usernameKey = credentials.username.toLowerCase();
-    for (const check of [this.byUsername.check(usernameKey), this.byIp.check(ip)]) {
-      if (!check.allowed) {
-        throw new AppError(429, 'rate_limited', 'Too many login attempts; try again later', undefined, {
-          'retry-after': String(check.retryAfterSeconds),
-        });
-      }
-    }
-    // Every attempt counts against the address; only failures count against the username, so a
-    // user who logs in often from many tabs is not locked out.
-    this.byIp.hit(ip);
+    // Known and unknown usernames pass the same limits and delays, so neither tells which exist.
+    await this.throttle.admit(credentials.username, ip);
 
     const user = await this.repository.findUserByUsername(credentials.username);
     const valid = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), credentials.password);
     if (!user || !valid || user.disabled) {
-      this.byUsername.hit(usernameKey);
+      await this.throttle.failed(credentials.username);
       throw unauthorized('invalid_credentials', 'Login failed, check username and password');
     }
-    this.byUsername.reset(usernameKey);
+    await this.throttle.lift(credentials.username, ip);
 
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.accessTokenTtlSeconds * 1000);

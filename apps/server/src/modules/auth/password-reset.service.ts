@@ -2,12 +2,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RateLimit, RateLimits } from '../../lib/rate-limits.ts';
 import { catalogue, interpolate, languageOf } from '../../lib/server-i18n.ts';
 import type { SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword } from './password.ts';
 
 export const resetTokenLifetimeMs = 30 * 60 * 1000;
@@ -15,19 +17,44 @@ export const resetTokenLifetimeMs = 30 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class PasswordResetService {
+  private readonly perAddress: RateLimit;
+  private readonly perEmail: RateLimit;
+  private readonly loginThrottle: LoginThrottle;
+
   constructor(
     private readonly repository: AuthRepository,
     private readonly sessions: SessionsRepository,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
-    private readonly config: Pick<Config, 'publicUrl'>,
-  ) {}
+    private readonly config: Pick<Config, 'publicUrl' | 'passwordResetRateLimit' | 'loginRateLimit'>,
+    rateLimits: RateLimits,
+  ) {
+    const { perIp, perEmail, windowSeconds } = config.passwordResetRateLimit;
+    this.perAddress = rateLimits.limit('reset-address', { limit: perIp, windowSeconds });
+    this.perEmail = rateLimits.limit('reset-email', { limit: perEmail, windowSeconds });
+    this.loginThrottle = new LoginThrottle(rateLimits, config.loginRateLimit);
+  }
 
   /**
-   * Issues a reset link when the address belongs to an active user; does nothing otherwise. The
-   * route answers before this runs, so the response never tells whether the address is known.
+   * Before a request is answered: 429 when the address asked too often. Safe to tell, since it does
+   * not depend on the email asked for; it stops one address from mailing many people.
+   */
+  async admitRequest(ip: string): Promise<void> {
+    const address = await this.perAddress.consume(ip);
+    if (!address.allowed) {
+      throw new AppError(429, 'rate_limited', 'Too many password reset requests; try again later', undefined, {
+        'retry-after': String(address.retryAfterSeconds),
+      });
+    }
+  }
+
+  /**
+   * Issues a reset link when the address belongs to an active user and was not asked for too often;
+   * does nothing otherwise. The route answers before this runs, so the response never tells whether
+   * the address is known or over its limit (which stops anyone filling one mailbox with links).
    */
   async request(email: string): Promise<void> {
+    if (!(await this.perEmail.consume(email.trim().toLowerCase())).allowed) return;
     const user = await this.repository.findUserByEmail(email);
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
@@ -47,7 +74,8 @@ export class PasswordResetService {
     });
   }
 
-  async reset(token: string, password: string): Promise<void> {
+  /** Sets the password; the user's logins are no longer slowed, and `ip` may log in at once. */
+  async reset(token: string, password: string, ip: string): Promise<void> {
     const row = await this.repository.findResetToken(hashToken(token));
     if (!row) throw badRequest('reset_token_invalid', 'This password reset link is not valid', 'token');
     if (row.usedAt) throw badRequest('reset_token_used', 'This password reset link has already been used', 'token');
@@ -65,5 +93,7 @@ export class PasswordResetService {
       await this.repository.retireResetTokens(db, row.userId, now);
       await this.sessions.revokeAllForUser(row.userId, now, db);
     });
+    const user = await this.repository.findUserById(row.userId);
+    if (user) await this.loginThrottle.lift(user.username, ip);
   }
 }
