@@ -58,6 +58,8 @@ export default defineConfig({
       MQTT_PORT: String(e2eMqttPort),
       // Every flow logs in; the default of 10 per 15 minutes per username would trip the suite.
       LOGIN_RATE_LIMIT_PER_USERNAME: '1000',
+      // Every flow comes from the same loopback address.
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
     },
   },
 });

@@ -29,6 +29,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import type { Mailer } from './plugins/mail.ts';
 import { mqttPlugin } from './plugins/mqtt.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { socketIoPlugin } from './plugins/socket-io.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Cross-cutting plugins
   await app.register(errorsPlugin);
   await app.register(corePlugin, deps);
+  await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(accessPlugin);

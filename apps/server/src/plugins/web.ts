@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { excerpt } from '../lib/excerpt.ts';
 
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { distDir: string }) => {
@@ -24,11 +25,11 @@ export const webPlugin = fp(
     app.get('/*', (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (url.startsWith('/liftwacht/') || url === '/liftwacht') {
-        return reply.code(404).send({ error: { code: 'not_found', message: `No route for GET ${url}` } });
+        return reply.code(404).send({ error: { code: 'not_found', message: `No route for GET ${excerpt(url)}` } });
       }
       if (path.extname(url) && url !== '/') {
         // A missing asset is a real 404, not the app shell.
-        return reply.code(404).send({ error: { code: 'not_found', message: `No file ${url}` } });
+        return reply.code(404).send({ error: { code: 'not_found', message: `No file ${excerpt(url)}` } });
       }
       void reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
