@@ -5,11 +5,14 @@ import { unauthorized } from '../lib/app-error.ts';
 import type { Principal } from './auth-sessions.repository.ts';
 import { SessionsRepository } from './auth-sessions.repository.ts';
 import { TokenSigner } from './auth-tokens.ts';
+import { SessionEnds } from './session-ends.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenSigner;
     sessions: SessionsRepository;
+    /** Say here when sessions end (logout, reset, disable, revoked access), so open sockets close. */
+    sessionEnds: SessionEnds;
     /** preHandler: rejects the request with 401 unless it carries a live access token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -30,6 +33,7 @@ export const authPlugin = fp(
     const sessions = new SessionsRepository(app.db);
     app.decorate('tokens', tokens);
     app.decorate('sessions', sessions);
+    app.decorate('sessionEnds', new SessionEnds(app.log));
     app.decorateRequest('principal', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -18,8 +18,24 @@ const bearer = [{ bearerAuth: [] }];
 
 export function authRoutes(app: FastifyInstance): void {
   const repository = new AuthRepository(app.db);
-  const auth = new AuthService(repository, app.sessions, app.tokens, app.clock, app.config, app.rateLimits);
-  const reset = new PasswordResetService(repository, app.sessions, app.mailer, app.clock, app.config, app.rateLimits);
+  const auth = new AuthService(
+    repository,
+    app.sessions,
+    app.tokens,
+    app.clock,
+    app.config,
+    app.rateLimits,
+    app.sessionEnds,
+  );
+  const reset = new PasswordResetService(
+    repository,
+    app.sessions,
+    app.mailer,
+    app.clock,
+    app.config,
+    app.rateLimits,
+    app.sessionEnds,
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

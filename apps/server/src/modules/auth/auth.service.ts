@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { Principal, SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
 import type { TokenSigner } from '../../plugins/auth-tokens.ts';
+import type { SessionEnds } from '../../plugins/session-ends.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -29,6 +30,7 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly config: Pick<Config, 'accessTokenTtlSeconds' | 'loginRateLimit'>,
     rateLimits: RateLimits,
+    private readonly sessionEnds: SessionEnds,
   ) {
     this.throttle = new LoginThrottle(rateLimits, config.loginRateLimit);
     this.dummyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -56,6 +58,8 @@ export class AuthService {
 
   async logout(principal: Principal): Promise<void> {
     await this.sessions.revoke(principal.sessionId, this.clock.now());
+    // Sockets opened with this session (dashboards, lift pages) close too, on every node.
+    this.sessionEnds.announce({ kind: 'session', sessionId: principal.sessionId });
   }
 
   async profile(principal: Principal): Promise<User> {

@@ -8,6 +8,7 @@ import type { RateLimit, RateLimits } from '../../lib/rate-limits.ts';
 import { catalogue, interpolate, languageOf } from '../../lib/server-i18n.ts';
 import type { SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
 import type { Mailer } from '../../plugins/mail.ts';
+import type { SessionEnds } from '../../plugins/session-ends.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword } from './password.ts';
@@ -28,6 +29,7 @@ export class PasswordResetService {
     private readonly clock: Clock,
     private readonly config: Pick<Config, 'publicUrl' | 'passwordResetRateLimit' | 'loginRateLimit'>,
     rateLimits: RateLimits,
+    private readonly sessionEnds: SessionEnds,
   ) {
     const { perIp, perEmail, windowSeconds } = config.passwordResetRateLimit;
     this.perAddress = rateLimits.limit('reset-address', { limit: perIp, windowSeconds });
@@ -93,6 +95,8 @@ export class PasswordResetService {
       await this.repository.retireResetTokens(db, row.userId, now);
       await this.sessions.revokeAllForUser(row.userId, now, db);
     });
+    // After the commit: every open socket of the user closes, on every node.
+    this.sessionEnds.announce({ kind: 'user', userId: row.userId });
     const user = await this.repository.findUserById(row.userId);
     if (user) await this.loginThrottle.lift(user.username, ip);
   }

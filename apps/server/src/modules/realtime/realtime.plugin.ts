@@ -7,6 +7,7 @@ import { RealtimeRepository } from './realtime.repository.ts';
 import { RealtimeService } from './realtime.service.ts';
 import { registerSocketHandlers } from './realtime.socket.ts';
 import { SenseTokenSigner } from './sense-tokens.ts';
+import { endSockets } from './session-sockets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,9 +27,12 @@ export const realtimePlugin = fp(
       { senseTokenTtlSeconds: app.config.senseTokenTtlSeconds, allowedOrigins: app.config.socketAllowedOrigins },
     );
     registerSocketHandlers(app.io, service, app.log.child({ module: 'realtime' }));
+    // Logout, reset, disable and revoked access close the sockets that session or scope opened.
+    const unsubscribe = app.sessionEnds.subscribe((end) => endSockets(app.io, end));
     const publisher = new RealtimePublisher(app.io, app.socketAdapterStatus() !== 'memory');
     app.decorate('realtime', { publisher, service });
     app.addHook('onClose', () => {
+      unsubscribe();
       publisher.close();
       return Promise.resolve();
     });

@@ -19,7 +19,17 @@ import { senseAudience, tokenAudience, type SenseTokenSigner } from './sense-tok
 
 /** What a connected socket is allowed, decided once at the handshake. */
 export type SocketIdentity =
-  | { kind: 'lift'; userId: number; sessionId: string; liftId: number; esNumber: string; expiresAt: Date }
+  | {
+      kind: 'lift';
+      userId: number;
+      sessionId: string;
+      /** The user's organisation, and the lift's: a revoked grant between them closes the socket. */
+      organisationId: number;
+      liftOrganisationId: number;
+      liftId: number;
+      esNumber: string;
+      expiresAt: Date;
+    }
   | { kind: 'user'; principal: Principal; expiresAt: Date };
 
 /** A refusal the socket layer sends back as `{ error: { code, message } }` (or a connect_error). */
@@ -86,10 +96,20 @@ export class RealtimeService {
       const verified = await this.senseTokens.verify(token, now);
       if (!verified.ok) throw refusalFor(verified.reason);
       const { claims } = verified;
-      if (!(await this.sessions.findPrincipal(claims.sessionId, claims.userId, now))) {
-        throw new SocketRefusal('session_revoked', 'The session has ended; log in again');
+      const principal = await this.sessions.findPrincipal(claims.sessionId, claims.userId, now);
+      if (!principal) throw new SocketRefusal('session_revoked', 'The session has ended; log in again');
+      // The token outlives a revoked grant by minutes: the lift must still be in the user's scope.
+      const lift = await this.repository.liftModule(claims.liftId);
+      if (!lift || !(await this.access.canAccess(principal, lift.organisationId))) {
+        throw new SocketRefusal('not_found', 'Lift not found');
       }
-      return { kind: 'lift', ...claims, expiresAt: verified.expiresAt };
+      return {
+        kind: 'lift',
+        ...claims,
+        organisationId: principal.organisationId,
+        liftOrganisationId: lift.organisationId,
+        expiresAt: verified.expiresAt,
+      };
     }
     const verified = await this.apiTokens.verify(token, now);
     if (!verified.ok) throw refusalFor(verified.reason);
@@ -97,6 +117,12 @@ export class RealtimeService {
     if (!principal) throw new SocketRefusal('session_revoked', 'The session has ended; log in again');
     // The API token's expiry is its session's concern; the socket trusts it while the session lives.
     return { kind: 'user', principal, expiresAt: new Date(8.64e15) };
+  }
+
+  /** Whether the session behind a connected socket is still live. */
+  async sessionIsLive(identity: SocketIdentity): Promise<boolean> {
+    const { sessionId, userId } = identity.kind === 'lift' ? identity : identity.principal;
+    return (await this.sessions.findPrincipal(sessionId, userId, this.clock.now())) !== null;
   }
 
   /** Throws unless this socket may listen to (or read) the module. */

@@ -13,6 +13,7 @@ import {
 } from '@liftwacht/contracts/realtime';
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
 import { moduleRoom, organisationRoom } from './realtime-publisher.ts';
+import { joinSessionRooms } from './session-sockets.ts';
 import { SocketRefusal, type RealtimeService, type SocketIdentity } from './realtime.service.ts';
 
 type LiftwachtSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -55,6 +56,16 @@ export function registerSocketHandlers(io: LiftwachtIo, service: RealtimeService
       socket.disconnect(true);
       return;
     }
+    // A session that ends from now on reaches this socket through its rooms; one that ended between
+    // the handshake and the join is caught by asking once more after it.
+    void joinSessionRooms(socket, identity)
+      .then(() => service.sessionIsLive(identity))
+      .then(
+        (live) => {
+          if (!live) socket.disconnect(true);
+        },
+        (err: unknown) => log.error({ err }, 'socket session check failed'),
+      );
 
     /** Registers a handler that validates the payload and always answers the acknowledgement. */
     const handle = <S extends z.ZodType, R>(

@@ -110,13 +110,20 @@ describe.skipIf(!thisProject || missing !== null)(
       for (const s of services.reverse()) await s.stop().catch(() => undefined);
     }, 60_000);
 
-    async function liftSocketOn(node: Node): Promise<Socket<ServerToClientEvents, ClientToServerEvents>> {
+    async function logIn(): Promise<string> {
       const login = await a.app.inject({
         method: 'POST',
         url: '/liftwacht/auth',
         payload: { username: 'test-user', password: fixturePassword },
       });
-      const userToken = login.json<{ data: { accessToken: string } }>().data.accessToken;
+      return login.json<{ data: { accessToken: string } }>().data.accessToken;
+    }
+
+    async function liftSocketOn(
+      node: Node,
+      userToken?: string,
+    ): Promise<Socket<ServerToClientEvents, ClientToServerEvents>> {
+      userToken ??= await logIn();
       const res = await a.app.inject({
         method: 'POST',
         url: '/liftwacht/auth/sense-liftwacht',
@@ -175,6 +182,25 @@ describe.skipIf(!thisProject || missing !== null)(
                  (select coalesce(sum(value), 0)::int from counters where lift_id = ${lift.liftId} and kind = 'rides') as rides`,
       );
       expect(row).toEqual({ messages: total, rides: total });
+    });
+
+    it('a logout on node A closes the session’s socket on node B within a second', async () => {
+      const userToken = await logIn();
+      const socket = await liftSocketOn(b, userToken);
+      try {
+        const started = Date.now();
+        const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+        const res = await a.app.inject({
+          method: 'POST',
+          url: '/liftwacht/auth/logout',
+          headers: { authorization: `Bearer ${userToken}` },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(await closed).toBe('io server disconnect');
+        expect(Date.now() - started).toBeLessThan(1000);
+      } finally {
+        socket.disconnect();
+      }
     });
 
     it('a batch posted to node A reaches a socket on node B', async () => {

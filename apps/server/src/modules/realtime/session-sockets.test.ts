@@ -1,0 +1,186 @@
+// Issue 15, "Sessions end everywhere": logout, a password reset, a disabled user and a revoked grant
+// close the sockets they opened within a second, and the tokens they hold no longer connect.
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { socketPath, type ClientToServerEvents, type ServerToClientEvents } from '@liftwacht/contracts/realtime';
+import { organisationAccess, users } from '../../db/schema.ts';
+import { createTestApp, decodeQuotedPrintable, type TestApp } from '../../test-support/test-app.ts';
+import { insertLiftWithModule, type TestLift } from '../ingest/ingest-test-support.ts';
+import { organisationRoom } from './realtime-publisher.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let t: TestApp;
+let url: string;
+let ownLift: TestLift;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${String((t.app.server.address() as AddressInfo).port)}`;
+  ownLift = await insertLiftWithModule(t.database.db, t.fixtures.org.owner);
+});
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.disconnect();
+});
+afterAll(() => t.close());
+
+async function liftToken(userToken: string, liftId: number): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/liftwacht/auth/sense-liftwacht',
+    headers: { authorization: `Bearer ${userToken}` },
+    payload: { identifier: `liftwacht-${String(liftId)}`, identifierType: 'ext' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: { accessToken: string } }>().data.accessToken;
+}
+
+async function open(token: string): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(url, {
+    path: socketPath,
+    transports: ['websocket'],
+    reconnection: false,
+    query: { token },
+    extraHeaders: { origin: 'https://portal.test' },
+    forceNew: true,
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** A user's dashboard socket following organisationId and a lift page's socket listening to the lift. */
+async function dashboardAndLiftPage(userToken: string, organisationId: number, lift: TestLift) {
+  const dashboard = await open(userToken);
+  expect(await dashboard.emitWithAck('listenOrganisation', { organisationId })).toEqual({ data: { organisationId } });
+  const liftPage = await open(await liftToken(userToken, lift.liftId));
+  expect(await liftPage.emitWithAck('listen', { es_number: lift.es })).toEqual({ data: { es_number: lift.es } });
+  return { dashboard, liftPage };
+}
+
+/** Resolves with the time it took the server to close the socket; fails after a second. */
+function closedByServer(socket: ClientSocket): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    if (!socket.connected) reject(new Error('socket was not connected'));
+    const timer = setTimeout(() => reject(new Error('socket still open after 1 s')), 1000);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      if (reason === 'io server disconnect') resolve(Date.now() - started);
+      else reject(new Error(`closed for another reason: ${reason}`));
+    });
+  });
+}
+
+function refused(token: string): Promise<unknown> {
+  const socket: ClientSocket = connect(url, {
+    path: socketPath,
+    transports: ['websocket'],
+    reconnection: false,
+    query: { token },
+    extraHeaders: { origin: 'https://portal.test' },
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', (err) => resolve((err as Error & { data?: { code?: unknown } }).data?.code));
+  });
+}
+
+describe('sockets end with their session', () => {
+  it('logout closes the session’s dashboard and lift-page sockets, and leaves another session’s open', async () => {
+    const session = await t.login('test-user');
+    const otherSession = await t.login('test-user');
+    const { dashboard, liftPage } = await dashboardAndLiftPage(session, t.fixtures.org.owner, ownLift);
+    const other = await open(otherSession);
+    const lifted = await liftToken(session, ownLift.liftId);
+
+    const closes = [closedByServer(dashboard), closedByServer(liftPage)];
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/liftwacht/auth/logout',
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(logout.statusCode).toBe(200);
+    for (const ms of await Promise.all(closes)) expect(ms).toBeLessThan(1000);
+    expect(other.connected).toBe(true);
+    expect(await refused(lifted)).toBe('session_revoked');
+  });
+
+  it('a password reset closes every socket of the user', async () => {
+    const first = await t.login('test-admin');
+    const second = await t.login('test-admin');
+    const a = await dashboardAndLiftPage(first, t.fixtures.org.owner, ownLift);
+    const b = await open(second);
+    const closes = [closedByServer(a.dashboard), closedByServer(a.liftPage), closedByServer(b)];
+
+    const before = t.outbox().length;
+    await t.app.inject({
+      method: 'POST',
+      url: '/liftwacht/password-reset/request',
+      payload: { email: 'test-admin@example.test' },
+    });
+    await t.app.tasks.idle();
+    const mail = decodeQuotedPrintable(t.outbox().slice(before)[0] ?? '');
+    const token = /password-reset\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    expect(token).toBeDefined();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/liftwacht/password-reset',
+      payload: { token, password: 'A-new-password-2026' },
+    });
+    expect(reset.statusCode).toBe(200);
+    for (const ms of await Promise.all(closes)) expect(ms).toBeLessThan(1000);
+  });
+
+  it('disabling a user closes their sockets', async () => {
+    const session = await t.login('test-client');
+    const { dashboard, liftPage } = await dashboardAndLiftPage(session, t.fixtures.org.owner, ownLift);
+    const closes = [closedByServer(dashboard), closedByServer(liftPage)];
+    // What administration (issue 16) does when it disables someone: the flag, then the announcement.
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, t.fixtures.user.clientLight.id));
+    t.app.sessionEnds.announce({ kind: 'user', userId: t.fixtures.user.clientLight.id });
+    for (const ms of await Promise.all(closes)) expect(ms).toBeLessThan(1000);
+    await t.database.db.update(users).set({ disabled: false }).where(eq(users.id, t.fixtures.user.clientLight.id));
+  });
+
+  it('a revoked grant closes the company’s lift pages there and stops its dashboards following it', async () => {
+    const { maintenance, owner, client } = t.fixtures.org;
+    const session = await t.login('test-onderhoud');
+    const { dashboard, liftPage } = await dashboardAndLiftPage(session, owner, ownLift);
+    expect(await dashboard.emitWithAck('listenOrganisation', { organisationId: client })).toEqual({
+      data: { organisationId: client },
+    });
+    const lifted = await liftToken(session, ownLift.liftId);
+    const followers = async (organisationId: number) =>
+      (await t.app.io.in(organisationRoom(organisationId)).fetchSockets()).map((s) => s.id);
+
+    const closed = closedByServer(liftPage);
+    await t.database.db
+      .delete(organisationAccess)
+      .where(
+        and(eq(organisationAccess.organisationId, maintenance), eq(organisationAccess.accessibleOrganisationId, owner)),
+      );
+    t.app.sessionEnds.announce({ kind: 'access', organisationId: maintenance, revokedOrganisationId: owner });
+    expect(await closed).toBeLessThan(1000);
+    expect(dashboard.connected).toBe(true);
+    expect(await followers(owner)).not.toContain(dashboard.id);
+    expect(await followers(client)).toContain(dashboard.id);
+    // The lift token outlives the grant by minutes, but no longer opens a socket on that lift.
+    expect(await refused(lifted)).toBe('not_found');
+    expect(await dashboard.emitWithAck('listenOrganisation', { organisationId: owner })).toMatchObject({
+      error: { code: 'not_found' },
+    });
+    await t.database.db
+      .insert(organisationAccess)
+      .values({ organisationId: maintenance, accessibleOrganisationId: owner });
+  });
+});
