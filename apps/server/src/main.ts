@@ -9,6 +9,7 @@ import { demoPassword, demoUsers, isDatabaseEmpty, seedDemoFleet } from './db/se
 import { startFleetSimulator } from './db/simulator/fleet-simulator.ts';
 import type { ModuleSimulator } from './db/simulator/module-simulator.ts';
 import { systemClock } from './lib/clock.ts';
+import { keepTrying, type KeepTrying } from './lib/keep-trying.ts';
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { createMailer } from './plugins/mail.ts';
 
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   }
 
   let simulator: ModuleSimulator | null = null;
+  let simulatorStart: KeepTrying | null = null;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
     void (async () => {
       try {
         // Modules first, so the last messages they send are still stored and acknowledged.
+        simulatorStart?.stop();
         await simulator?.stop();
         await app.close();
         await database.close();
@@ -77,16 +80,25 @@ async function main(): Promise<void> {
       : `MQTT: subscribed at ${config.mqtt.url ?? ''} as ${config.mqtt.clientId}`;
   let simulatorLine = 'Module simulator: off';
   if (config.simulator.enabled) {
-    simulator = await startFleetSimulator({
-      db: database.db,
-      brokerUrl: config.mqtt.url ?? `mqtt://127.0.0.1:${String(app.mqtt.port)}`,
-      rate: config.simulator.rate,
-      log: app.log.child({ module: 'simulator' }),
-      now: systemClock.now(),
-    });
-    simulatorLine = simulator
-      ? `Module simulator: ${String(simulator.size)} modules (SIMULATOR=off to stop it)`
-      : 'Module simulator: no modules in the database';
+    // In the background, retried: a database or broker that is slow right after a crash must not
+    // end a server that already answers.
+    const log = app.log.child({ module: 'simulator' });
+    simulatorStart = keepTrying(
+      'module simulator',
+      async () => {
+        if (stopping) return;
+        simulator = await startFleetSimulator({
+          db: database.db,
+          brokerUrl: config.mqtt.url ?? `mqtt://127.0.0.1:${String(app.mqtt.port)}`,
+          rate: config.simulator.rate,
+          log,
+          now: systemClock.now(),
+        });
+        if (!simulator) log.info('module simulator: no modules in the database');
+      },
+      log,
+    );
+    simulatorLine = 'Module simulator: on for every module in the database (SIMULATOR=off to stop it)';
   }
   const url = `http://${config.host}:${String(config.port)}`;
   const logins = demoUsers.map((u) => `    ${u.username.padEnd(16)} ${u.role}`).join('\n');

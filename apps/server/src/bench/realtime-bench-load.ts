@@ -132,6 +132,7 @@ async function publish(
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   await simulator.start();
+  await simulator.whenConnected();
   await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
   await Promise.all(listeners.map((l) => l.ask({ type: 'measure' })));
   reply({ type: 'measuring' });

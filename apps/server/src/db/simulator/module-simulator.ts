@@ -54,23 +54,30 @@ export class ModuleSimulator {
     return this.modules.length;
   }
 
-  async start(): Promise<void> {
-    if (this.timer) return;
+  start(): Promise<void> {
+    if (this.timer) return Promise.resolve();
     const count = Math.max(1, Math.min(this.options.connections ?? this.modules.length, this.modules.length));
     const runId = Math.random().toString(36).slice(2, 8);
-    this.connections = await Promise.all(
-      Array.from({ length: count }, async (_, i) => {
-        const soleModule = count === this.modules.length ? this.modules[i]?.es : undefined;
-        const client = await mqtt.connectAsync(this.options.brokerUrl, {
-          clientId: soleModule ? `sim-${soleModule}-${runId}` : `sim-gateway-${runId}-${String(i)}`,
-          reconnectPeriod: 1000,
-          connectTimeout: 10_000,
-          keepalive: 30,
-        });
-        client.on('error', (err) => this.log.warn({ err: err.message }, 'simulator connection error'));
-        return { client, unacknowledged: 0 };
-      }),
-    );
+    // Connections come up in the background and retry every second for good: a broker that is slow
+    // or down at start (a restart under load) must not end the simulator, let alone the server.
+    // Messages published meanwhile wait in the client until it connects.
+    let lastWarning = 0;
+    this.connections = Array.from({ length: count }, (_, i) => {
+      const soleModule = count === this.modules.length ? this.modules[i]?.es : undefined;
+      const client = mqtt.connect(this.options.brokerUrl, {
+        clientId: soleModule ? `sim-${soleModule}-${runId}` : `sim-gateway-${runId}-${String(i)}`,
+        reconnectPeriod: 1000,
+        connectTimeout: 10_000,
+        keepalive: 30,
+      });
+      client.on('error', (err) => {
+        // Hundreds of connections fail together: one line per 10 s says enough.
+        if (Date.now() - lastWarning < 10_000) return;
+        lastWarning = Date.now();
+        this.log.warn({ err: err.message }, 'simulator connection error; retrying');
+      });
+      return { client, unacknowledged: 0 };
+    });
     this.modules.forEach((m, i) => {
       const connection = this.connections[i % this.connections.length];
       if (connection) this.connectionOf.set(m.es, connection);
@@ -81,6 +88,16 @@ export class ModuleSimulator {
     this.log.info(
       { modules: this.modules.length, connections: this.connections.length, rate: this.options.rate },
       'module simulator running',
+    );
+    return Promise.resolve();
+  }
+
+  /** Resolves once every connection is up (benchmarks start their clocks after it). */
+  async whenConnected(): Promise<void> {
+    await Promise.all(
+      this.connections.map(({ client }) =>
+        client.connected ? Promise.resolve() : new Promise<void>((resolve) => client.once('connect', () => resolve())),
+      ),
     );
   }
 
