@@ -1,0 +1,52 @@
+// The simulator must outlive a broker that is not there yet (a restart under load): it starts, waits
+// and publishes once the broker comes.
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { Aedes } from 'aedes';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ModuleSimulator } from './module-simulator.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function startBroker(port: number): Promise<{ received: string[] }> {
+  const received: string[] = [];
+  const broker = await Aedes.createBroker();
+  broker.on('publish', (packet, client) => {
+    if (client) received.push(packet.topic);
+  });
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return { received };
+}
+
+describe('ModuleSimulator', () => {
+  it('starts while the broker is down and publishes once it comes up', async () => {
+    const port = await freePort();
+    const simulator = new ModuleSimulator({
+      brokerUrl: `mqtt://127.0.0.1:${String(port)}`,
+      modules: [{ es: 'ES-SIM-1', floors: 4, lowestFloor: 0, hasIntercom: true, firmware: '4.2.1' }],
+      rate: 20,
+    });
+    cleanups.push(() => simulator.stop());
+    await simulator.start();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const { received } = await startBroker(port);
+    await simulator.whenConnected();
+    await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(received.every((topic) => topic.startsWith('liftwacht/modules/ES-SIM-1/'))).toBe(true);
+  });
+});
