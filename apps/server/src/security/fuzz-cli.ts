@@ -88,7 +88,7 @@ try {
       `  ${Math.round(outcome.ms)} ms  ${outcome.status}  ${fuzzCase.operation} #${fuzzCase.index} ${fuzzCase.mutation}`,
     );
   }
-  if (failures.length > 0) {
+  if (failures.length > 0 && showFailures > 0) {
     console.log(`\nfailed cases (first ${Math.min(showFailures, failures.length)}):`);
     for (const outcome of failures.slice(0, showFailures)) console.log(describeOutcome(outcome));
   }

@@ -232,6 +232,9 @@ function queryParameters(operation: Operation): OperationParameter[] {
 }
 
 const isDate = (schema: JsonSchema | undefined) => schema?.format === 'date';
+/** Text a client chooses freely: no enum, format or pattern stops a control character at the door. */
+const isFreeText = (schema: JsonSchema | undefined) =>
+  schema?.type === 'string' && !schema.enum && !schema.format && !schema.pattern;
 const isNumeric = (schema: JsonSchema | undefined) => schema?.type === 'integer' || schema?.type === 'number';
 
 /** Bad text values suited to the parameter's type, with any other bad value now and then. */
@@ -432,6 +435,41 @@ export const mutations: readonly Mutation[] = [
       ];
       c.draft.query.push(...extra);
       return `query + ${show(extra)}`;
+    },
+  },
+  {
+    // Every free-text field at once, so the fields that reach SQL are sure to get one.
+    name: 'NUL character in every free-text field',
+    applies: (o) =>
+      queryParameters(o).some((p) => isFreeText(p.schema)) || bodyFields(o.body).some((f) => isFreeText(f.schema)),
+    apply: (c) => {
+      const names: string[] = [];
+      for (const parameter of queryParameters(c.operation).filter((p) => isFreeText(p.schema))) {
+        setQuery(c, parameter.name, ['a\u0000b']);
+        names.push(parameter.name);
+      }
+      for (const field of bodyFields(c.operation.body).filter((f) => isFreeText(f.schema))) {
+        setField(c, field, 'a\u0000b');
+        names.push(fieldName(field));
+      }
+      return `"a\\u0000b" in ${names.join(', ')}`;
+    },
+  },
+  {
+    name: 'every date field "../../etc/passwd"',
+    applies: (o) =>
+      queryParameters(o).some((p) => isDate(p.schema)) || bodyFields(o.body).some((f) => isDate(f.schema)),
+    apply: (c) => {
+      const names: string[] = [];
+      for (const parameter of queryParameters(c.operation).filter((p) => isDate(p.schema))) {
+        setQuery(c, parameter.name, ['../../etc/passwd']);
+        names.push(parameter.name);
+      }
+      for (const field of bodyFields(c.operation.body).filter((f) => isDate(f.schema))) {
+        setField(c, field, '../../etc/passwd');
+        names.push(fieldName(field));
+      }
+      return names.join(', ');
     },
   },
   {
@@ -649,10 +687,27 @@ function draftOf(call: RouteCall): Draft {
   };
 }
 
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses) becomes its three WTF-8
+ * bytes, percent-encoded: the invalid UTF-8 a hostile client would send.
+ */
+function encodePathSegment(value: string): string {
+  let out = '';
+  for (const char of value) {
+    try {
+      out += encodeURIComponent(char);
+    } catch {
+      const code = char.charCodeAt(0);
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    }
+  }
+  return out;
+}
+
 function requestOf(operation: Operation, draft: Draft): FuzzRequest {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    encodeURIComponent(draft.params[name] ?? '1'),
-  );
+  const path = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodePathSegment(draft.params[name] ?? '1'));
   const search = new URLSearchParams(draft.query).toString();
   const url = `${path}${draft.pathSuffix}${search ? `?${search}` : ''}`;
   const headers = { ...draft.headers };
