@@ -1,17 +1,25 @@
 // A small, known world for API tests: four organisations and one user per role.
-import type { RoleName } from '@liftwacht/contracts/auth';
+import { roleNames, type RoleName } from '@liftwacht/contracts/auth';
 import type { Db } from '../db/database.ts';
 import { lifts, organisationAccess, organisations, roles, userRoles, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 
 export const fixturePassword = 'Correct-horse-42';
 
+export interface FixtureUser {
+  id: number;
+  username: string;
+  email: string;
+}
+
 export interface Fixtures {
   org: { owner: number; client: number; maintenance: number; stranger: number };
-  user: Record<
-    'admin' | 'user' | 'clientLight' | 'monteur' | 'onderhoud' | 'stranger',
-    { id: number; username: string; email: string }
-  >;
+  user: Record<'admin' | 'user' | 'clientLight' | 'monteur' | 'onderhoud' | 'stranger', FixtureUser>;
+  /**
+   * The owner organisation's user holding each role. Partial on purpose: a role added to the
+   * permission table without a user here is caught by the authorization matrix test, not hidden.
+   */
+  byRole: Partial<Record<RoleName, FixtureUser>>;
 }
 
 export async function insertFixtures(db: Db): Promise<Fixtures> {
@@ -31,7 +39,7 @@ export async function insertFixtures(db: Db): Promise<Fixtures> {
   ]);
   const roleRows = await db
     .insert(roles)
-    .values([{ name: 'admin' }, { name: 'user' }, { name: 'client-light' }, { name: 'monteur' }])
+    .values(roleNames.map((name) => ({ name })))
     .returning();
   const roleId = (name: RoleName) => roleRows.find((r) => r.name === name)?.id ?? 0;
 
@@ -45,6 +53,7 @@ export async function insertFixtures(db: Db): Promise<Fixtures> {
     ['stranger', 'test-stranger', stranger, 'user', 'nl'],
   ] as const;
   const user = {} as Fixtures['user'];
+  const byRole: Fixtures['byRole'] = {};
   for (const [key, username, organisationId, role, locale] of specs) {
     const email = `${username}@example.test`;
     const [row] = await db
@@ -54,8 +63,9 @@ export async function insertFixtures(db: Db): Promise<Fixtures> {
     if (!row) throw new Error('fixture user not inserted');
     await db.insert(userRoles).values({ userId: row.id, roleId: roleId(role) });
     user[key] = { id: row.id, username, email };
+    if (organisationId === owner) byRole[role] = user[key];
   }
-  return { org: { owner, client, maintenance, stranger }, user };
+  return { org: { owner, client, maintenance, stranger }, user, byRole };
 }
 
 /** One lift; the address is derived from the name ("Lift Noord" → "Lift Noordweg 1, Utrecht"). */

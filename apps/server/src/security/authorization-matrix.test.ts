@@ -1,0 +1,159 @@
+// The authorization matrix, generated from /liftwacht/openapi.json: every operation × every role of
+// the permission table (packages/contracts/src/permissions.ts). Bad credentials answer 401; a role
+// without the operation's permission 403; a role with it 2xx on its own organisation and 404 on
+// another organisation's objects or ids that do not exist; and no response carries the stranger
+// organisation's data. A new route joins by its entry in operation-calls.ts (this test fails
+// without one); a new role by a fixture user in test-support/fixtures.ts (likewise).
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rolePermissions, type Permission } from '@liftwacht/contracts/permissions';
+import { createSecurityWorld, worldRoles } from '../test-support/security-world.ts';
+import { operationCalls, type RouteCall } from './operation-calls.ts';
+import { isErrorEnvelope } from './error-envelope.ts';
+import { injectOptions, readOperations, type Operation } from './openapi-operations.ts';
+
+const world = await createSecurityWorld({ MQTT_PORT: '0' });
+// /ready checks the broker; started, it answers 200 like a running server.
+await world.t.app.mqtt.start();
+const operations = await readOperations(world.t.app);
+let requests = 0;
+
+afterAll(async () => {
+  console.info(
+    `authorization matrix: ${operations.length} operations × ${worldRoles.length} roles, ${requests} requests`,
+  );
+  await world.close();
+});
+
+async function send(operation: Operation, call: RouteCall, headers: Record<string, string> = {}) {
+  requests++;
+  return world.t.app.inject(injectOptions(operation, call, headers));
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function describeResponse(res: LightMyRequestResponse): string {
+  return `${res.statusCode} ${res.body.slice(0, 300)}`;
+}
+
+/** The status, the error envelope, and none of the stranger's data. */
+function expectAnswer(res: LightMyRequestResponse, expected: number | '2xx', context: string) {
+  const ok = expected === '2xx' ? res.statusCode >= 200 && res.statusCode < 300 : res.statusCode === expected;
+  expect.soft(ok, `${context}: expected ${expected}, got ${describeResponse(res)}`).toBe(true);
+  if (res.statusCode >= 400) {
+    expect.soft(isErrorEnvelope(res.body), `${context}: error envelope, got ${describeResponse(res)}`).toBe(true);
+  }
+  for (const marker of world.leakMarkers) {
+    expect.soft(res.body.includes(marker), `${context}: response carries the stranger's "${marker}"`).toBe(false);
+  }
+}
+
+function withoutModuleKey(call: RouteCall): RouteCall {
+  const headers = { ...call.headers };
+  delete headers['x-module-key'];
+  return { ...call, headers };
+}
+
+const knownAccess = new Set<string>([
+  'public',
+  'module-key',
+  'authenticated',
+  ...Object.values(rolePermissions).flat(),
+]);
+
+describe('authorization matrix', () => {
+  it('has a fixture user for every role of the permission table', () => {
+    const missing = worldRoles.filter((role) => world.roleTokens[role] === undefined);
+    expect(missing, 'roles without a user in test-support/fixtures.ts (insertFixtures specs)').toEqual([]);
+  });
+
+  it('has an entry in operation-calls.ts for every operation of openapi.json, and none for routes that are gone', () => {
+    const published = operations.map((o) => o.key);
+    expect(
+      published.filter((key) => !(key in operationCalls)),
+      'operations without an entry in src/security/operation-calls.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(operationCalls).filter((key) => !published.includes(key)),
+      'entries of operation-calls.ts for operations openapi.json no longer has',
+    ).toEqual([]);
+  });
+
+  it('publishes a known access level for every operation', () => {
+    const unknown = operations.filter((o) => !knownAccess.has(o.access)).map((o) => `${o.key}: ${o.access}`);
+    expect(unknown).toEqual([]);
+    expect(operations.length).toBeGreaterThan(30);
+  });
+
+  for (const operation of operations) {
+    const entry = operationCalls[operation.key];
+    describe(`${operation.key} (${operation.access})`, () => {
+      if (!entry) {
+        it('has an entry in src/security/operation-calls.ts', () => {
+          expect.fail(`add "${operation.key}" to operationCalls in src/security/operation-calls.ts`);
+        });
+        return;
+      }
+      const { access } = operation;
+      const permits = (roles: readonly Permission[]) =>
+        access === 'public' || access === 'authenticated' || (roles as readonly string[]).includes(access);
+
+      if (access === 'public') {
+        it('answers an anonymous caller', async () => {
+          expectAnswer(await send(operation, await entry.own(world)), '2xx', 'anonymous');
+        });
+      } else if (access === 'module-key') {
+        it('answers 401 to every bad module key, and 2xx to its own', async () => {
+          const call = await entry.own(world);
+          for (const credential of world.badModuleKeys()) {
+            expectAnswer(await send(operation, withoutModuleKey(call), credential.headers), 401, credential.label);
+          }
+          expectAnswer(await send(operation, await entry.own(world)), '2xx', 'own module key');
+        });
+      } else {
+        it('answers 401 to a missing, malformed, forged, expired or revoked token', async () => {
+          const call = await entry.own(world);
+          for (const credential of world.badBearer) {
+            expectAnswer(await send(operation, call, credential.headers), 401, credential.label);
+          }
+        });
+      }
+
+      for (const role of worldRoles) {
+        const permitted = permits(rolePermissions[role]);
+        it(`role ${role}: ${access === 'module-key' ? '401 without the module key' : permitted ? '2xx own, 404 foreign' : '403'}`, async () => {
+          const roleToken = world.roleTokens[role];
+          if (roleToken === undefined) return expect.fail(`no fixture user for role ${role}`);
+          const token = entry.consumesSession ? await world.freshRoleToken(role) : roleToken;
+          const call = await entry.own(world);
+          if (access === 'module-key') {
+            expectAnswer(
+              await send(operation, withoutModuleKey(call), bearer(token)),
+              401,
+              `${role} token, no module key`,
+            );
+            return;
+          }
+          if (!permitted) {
+            expectAnswer(await send(operation, call, bearer(token)), 403, `${role} without ${access}`);
+            return;
+          }
+          expectAnswer(await send(operation, call, bearer(token)), '2xx', `${role} on its own organisation`);
+          if ('none' in entry.foreign) return;
+          for (const foreign of entry.foreign(world)) {
+            expectAnswer(await send(operation, foreign.call, bearer(token)), 404, `${role} on ${foreign.label}`);
+          }
+        });
+      }
+
+      if (access !== 'module-key' && permits(rolePermissions.user)) {
+        it('maintenance company (role user) reaches the owner organisation through its grant', async () => {
+          const token = entry.consumesSession
+            ? await world.login(world.t.fixtures.user.onderhoud.username)
+            : world.grantedToken;
+          expectAnswer(await send(operation, await entry.own(world), bearer(token)), '2xx', 'granted organisation');
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,262 @@
+// The world the security harness (authorization matrix, OpenAPI fuzz) runs in: the fixture users
+// with a live token per role, one organisation's lift with an event, call, visit, logbook line and
+// a module (with an ingest key), the same in a stranger organisation, ids that do not exist, and
+// every kind of credential that must not work. The stranger's rows carry marker words, so any
+// response that carries one has leaked another organisation's data.
+import { eq } from 'drizzle-orm';
+import type { RoleName } from '@liftwacht/contracts/auth';
+import { rolePermissions } from '@liftwacht/contracts/permissions';
+import { calls, events, lifts, logbook, modules, roles, userRoles, users, visits } from '../db/schema.ts';
+import { generateModuleKey } from '../modules/ingest/module-keys.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { TokenSigner } from '../plugins/auth-tokens.ts';
+import { fixturePassword } from './fixtures.ts';
+import { createTestApp, decodeQuotedPrintable, type TestApp } from './test-app.ts';
+
+/** The objects of one organisation that routes take by id or by organisation. */
+export interface ScopeObjects {
+  organisationId: number;
+  liftId: number;
+  eventId: number;
+  visitId: number;
+  callId: number;
+  esNumber: string;
+}
+
+/** A credential that must be refused with 401, as the headers that carry it. */
+export interface BadCredential {
+  label: string;
+  headers: Record<string, string>;
+}
+
+export interface SecurityWorld {
+  t: TestApp;
+  own: ScopeObjects;
+  foreign: ScopeObjects;
+  /** Ids no row has (high, but inside every id schema's range, so they reach the service). */
+  missing: { organisationId: number; liftId: number; eventId: number; visitId: number };
+  /** `x-module-key` of the own lift's module. */
+  moduleKey: string;
+  /** A live access token per role of the permission table that has a fixture user. */
+  roleTokens: Partial<Record<RoleName, string>>;
+  /** The maintenance company's user (role user), which reaches the owner organisation through a grant. */
+  grantedToken: string;
+  /** Words only the stranger organisation's rows contain. */
+  leakMarkers: readonly string[];
+  /** A user no test signs in as otherwise, for POST /auth and password reset. */
+  spareUser: { username: string; email: string; password: string };
+  login(username: string, password?: string): Promise<string>;
+  /** A fresh, live token of the role's user (for calls that end the session they are made with). */
+  freshRoleToken(role: RoleName): Promise<string>;
+  /** Requests a reset for the spare user and reads the link's token from the mail. */
+  freshResetToken(): Promise<string>;
+  /** Bearer credentials of every kind that must not work: none, malformed, forged, expired, revoked, disabled. */
+  badBearer: readonly BadCredential[];
+  badModuleKeys(): BadCredential[];
+  close(): Promise<void>;
+}
+
+export const worldRoles = Object.keys(rolePermissions) as RoleName[];
+
+const at = (s: string) => new Date(s);
+
+async function insertScope(
+  t: TestApp,
+  organisationId: number,
+  names: { lift: string; address: string; es: string; person: string; text: string },
+): Promise<ScopeObjects> {
+  const db = t.database.db;
+  const [lift] = await db
+    .insert(lifts)
+    .values({ organisationId, name: names.lift, address: names.address, liftType: 'personenlift' })
+    .returning({ id: lifts.id });
+  if (!lift) throw new Error('lift not inserted');
+  const liftId = lift.id;
+  await db.insert(modules).values({ esNumber: names.es, liftId, lastSeenAt: at('2026-03-10T08:55:00Z') });
+  const [event] = await db
+    .insert(events)
+    .values({ liftId, type: 'unavailable', startedAt: at('2026-03-10T07:00:00Z'), closed: false, floor: 2 })
+    .returning({ id: events.id });
+  await db.insert(events).values({
+    liftId,
+    type: 'en627_door_closing_fault',
+    startedAt: at('2026-03-05T10:00:00Z'),
+    endedAt: at('2026-03-05T10:05:00Z'),
+    closed: true,
+  });
+  const [call] = await db
+    .insert(calls)
+    .values({
+      liftId,
+      kind: 'entrapment',
+      status: 'acknowledged',
+      startedAt: at('2026-03-10T08:50:00Z'),
+      acknowledgedAt: at('2026-03-10T08:50:30Z'),
+      handledBy: names.person,
+      notes: names.text,
+    })
+    .returning({ id: calls.id });
+  await db.insert(calls).values({
+    liftId,
+    kind: 'test',
+    status: 'ended',
+    startedAt: at('2026-03-01T03:00:00Z'),
+    acknowledgedAt: at('2026-03-01T03:00:04Z'),
+    endedAt: at('2026-03-01T03:00:30Z'),
+  });
+  const [visit] = await db
+    .insert(visits)
+    .values({
+      liftId,
+      type: 'maintenance',
+      role: 'mechanic',
+      state: 'finished',
+      startedAt: at('2026-03-02T08:00:00Z'),
+      endedAt: at('2026-03-02T09:30:00Z'),
+      person: names.person,
+      remarks: names.text,
+    })
+    .returning({ id: visits.id });
+  await db.insert(logbook).values({ liftId, logType: 'maintenance', at: at('2026-03-02T09:00:00Z'), text: names.text });
+  if (!event || !call || !visit) throw new Error('scope rows not inserted');
+  return { organisationId, liftId, eventId: event.id, visitId: visit.id, callId: call.id, esNumber: names.es };
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+export async function createSecurityWorld(env: Record<string, string> = {}): Promise<SecurityWorld> {
+  const t = await createTestApp(env);
+  const db = t.database.db;
+  const { org, user, byRole } = t.fixtures;
+
+  const own = await insertScope(t, org.owner, {
+    lift: 'Lift Eigen',
+    address: 'Eigenweg 1, Utrecht',
+    es: 'ES-MX-OWN',
+    person: 'J. de Vries',
+    text: 'Deuren afgesteld',
+  });
+  const foreign = await insertScope(t, org.stranger, {
+    lift: 'Geheimlift Vreemd',
+    address: 'Verborgenstraat 13, Zwolle',
+    es: 'ES-GEHEIM-1',
+    person: 'Geheime Monteur',
+    text: 'Geheime notitie van de vreemde organisatie',
+  });
+  const key = generateModuleKey(own.esNumber);
+  await db.update(modules).set({ keyHash: key.hash }).where(eq(modules.esNumber, own.esNumber));
+
+  // Users of the owner organisation with the plainest role, kept out of the role tokens: POST /auth
+  // and password reset may sign the spare one in, reset it and revoke its sessions at will; the
+  // other is disabled once it has a token.
+  const spareUser = { username: 'test-spare', email: 'test-spare@example.test', password: fixturePassword };
+  const [clientLight] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'client-light'));
+  const passwordHash = await hashPassword(fixturePassword);
+  const extraUser = async (username: string) => {
+    const [row] = await db
+      .insert(users)
+      .values({ username, email: `${username}@example.test`, name: username, passwordHash, organisationId: org.owner })
+      .returning({ id: users.id });
+    if (!row || !clientLight) throw new Error(`${username} not inserted`);
+    await db.insert(userRoles).values({ userId: row.id, roleId: clientLight.id });
+    return row.id;
+  };
+  await extraUser(spareUser.username);
+  const disabledId = await extraUser('test-disabled');
+
+  const roleTokens: Partial<Record<RoleName, string>> = {};
+  for (const role of worldRoles) {
+    const fixtureUser = byRole[role];
+    if (fixtureUser) roleTokens[role] = await t.login(fixtureUser.username);
+  }
+  const grantedToken = await t.login(user.onderhoud.username);
+
+  const freshResetToken = async () => {
+    const before = t.outbox().length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/liftwacht/password-reset/request',
+      payload: { email: spareUser.email },
+    });
+    if (res.statusCode !== 200) throw new Error(`reset request failed: ${res.statusCode} ${res.body}`);
+    await t.app.tasks.idle();
+    const mail = decodeQuotedPrintable(t.outbox().slice(before)[0] ?? '');
+    const token = /\/password-reset\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    if (!token) throw new Error('no reset link mailed');
+    return token;
+  };
+
+  const adminUser = byRole.admin ?? user.admin;
+  const live = await t.login(adminUser.username);
+  const [header, payload, signature] = live.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const sessionId = String(claims.sid);
+  const now = t.clock.now();
+  const expired = await t.app.tokens.sign(
+    { userId: adminUser.id, sessionId },
+    new Date(now.getTime() - 60_000),
+    new Date(now.getTime() - 9 * 3600_000),
+  );
+  const otherSecret = await new TokenSigner('another-secret-that-is-32-chars-long!').sign(
+    { userId: adminUser.id, sessionId },
+    new Date(now.getTime() + 3600_000),
+    now,
+  );
+  // Someone else's user id under the admin's signature: the signature no longer matches.
+  const tampered = `${header}.${base64url({ ...claims, sub: String(user.stranger.id) })}.${signature}`;
+  const flipped = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+  const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+  const revoked = await t.login(user.user.username);
+  await t.app.inject({
+    method: 'POST',
+    url: '/liftwacht/auth/logout',
+    headers: { authorization: `Bearer ${revoked}` },
+  });
+  const disabled = await t.login('test-disabled');
+  await db.update(users).set({ disabled: true }).where(eq(users.id, disabledId));
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const badBearer: BadCredential[] = [
+    { label: 'no token', headers: {} },
+    { label: 'Basic credentials', headers: { authorization: 'Basic dGVzdC1hZG1pbjpDb3JyZWN0LWhvcnNlLTQy' } },
+    { label: 'empty Bearer', headers: { authorization: 'Bearer ' } },
+    { label: 'garbage token', headers: bearer('not-a-jwt') },
+    { label: 'tampered payload', headers: bearer(tampered) },
+    { label: 'altered signature', headers: bearer(flipped) },
+    { label: 'alg none', headers: bearer(unsigned) },
+    { label: 'signed with another secret', headers: bearer(otherSecret) },
+    { label: 'expired', headers: bearer(expired) },
+    { label: 'revoked session', headers: bearer(revoked) },
+    { label: 'disabled user', headers: bearer(disabled) },
+  ];
+
+  return {
+    t,
+    own,
+    foreign,
+    missing: { organisationId: 2_000_000_001, liftId: 2_000_000_001, eventId: 2_000_000_001, visitId: 2_000_000_001 },
+    moduleKey: key.key,
+    roleTokens,
+    grantedToken,
+    leakMarkers: ['Vreemde Organisatie', 'Geheimlift', 'Verborgenstraat', 'Geheime', 'ES-GEHEIM'],
+    spareUser,
+    login: (username, password) => t.login(username, password),
+    freshRoleToken: async (role) => {
+      const fixtureUser = byRole[role];
+      if (!fixtureUser) throw new Error(`no fixture user for role ${role}`);
+      return t.login(fixtureUser.username);
+    },
+    freshResetToken,
+    badBearer,
+    badModuleKeys: (): BadCredential[] => [
+      { label: 'no module key', headers: {} },
+      { label: 'no dot', headers: { 'x-module-key': 'ES-MX-OWN' } },
+      { label: 'wrong secret', headers: { 'x-module-key': `${own.esNumber}.wrong-secret-wrong-secret` } },
+      { label: 'unknown module', headers: { 'x-module-key': `ES-NOPE-1.${key.key.split('.').pop() ?? ''}` } },
+      { label: "the stranger's module with this secret", headers: { 'x-module-key': `${foreign.esNumber}.x` } },
+      { label: 'oversized', headers: { 'x-module-key': `${own.esNumber}.${'k'.repeat(5000)}` } },
+    ],
+    close: () => t.close(),
+  };
+}
