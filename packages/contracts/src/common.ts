@@ -6,6 +6,7 @@ export const errorCodes = [
   'malformed_json',
   'malformed_request',
   'headers_too_large',
+  'uri_too_long',
   'request_timeout',
   'unauthorized',
   'invalid_credentials',

@@ -33,12 +33,23 @@ export function clientErrorHandler(err: ConnectionError, socket: Socket): void {
   socket.destroy();
 }
 
-/** Fastify's frameworkErrors: a URL that does not decode (`/liftwacht/%%`) is a 400 in the envelope. */
+const routerErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, code: 'malformed_request', message: 'The request URL is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', message: 'A part of the request path is too long' },
+};
+
+/**
+ * Fastify's frameworkErrors, raised by the router before any route: a URL that does not decode
+ * (`/liftwacht/%%`) or a path parameter over 100 characters. Fastify's own bodies would quote the
+ * whole URL back.
+ */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const badUrl = error.code === 'FST_ERR_BAD_URL';
-  void reply.code(badUrl ? 400 : 500).send({
-    error: badUrl
-      ? { code: 'malformed_request', message: 'The request URL is not valid' }
-      : { code: 'internal_error', message: 'Internal server error' },
-  });
+  const known = error.code ? routerErrors[error.code] : undefined;
+  const clientError = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+  const { status, code, message } =
+    known ??
+    (clientError
+      ? { status: error.statusCode ?? 400, code: 'malformed_request', message: 'The request is not valid' }
+      : { status: 500, code: 'internal_error', message: 'Internal server error' });
+  void reply.code(status).send({ error: { code, message } });
 }

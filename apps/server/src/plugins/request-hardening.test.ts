@@ -166,6 +166,13 @@ describe('errors before and outside the routes', () => {
     expect(envelope(res.body).code).toBe('not_found');
   });
 
+  it('a path parameter over 100 characters is a 414 in the envelope, quoting nothing', async () => {
+    const res = await t.app.inject({ url: `/liftwacht/lift/${'9'.repeat(5000)}`, headers: auth() });
+    expect(res.statusCode).toBe(414);
+    expect(envelope(res.body).code).toBe('uri_too_long');
+    expect(res.body).not.toContain('9999');
+  });
+
   it('a validation message quotes only an excerpt of an unknown key', async () => {
     const res = await t.app.inject({
       method: 'POST',
