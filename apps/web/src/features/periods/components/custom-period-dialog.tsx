@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstDate, lastDate, maxPeriodDays, periodDays } from '@liftwacht/contracts/common';
 import { isIsoDate } from '../../../lib/dates.ts';
 
 interface CustomPeriodDialogProps {
@@ -17,7 +18,16 @@ interface CustomPeriodDialogProps {
   onClose: () => void;
 }
 
-type FormError = 'required' | 'order' | null;
+type FormError = 'required' | 'order' | 'range' | 'tooLong' | null;
+
+/** The server's bounds (issue 15), checked here so a too long period never reaches it. */
+function problemOf(from: string, to: string): FormError {
+  if (!isIsoDate(from) || !isIsoDate(to)) return 'required';
+  // yyyy-MM-dd compares correctly as text.
+  if (to < from) return 'order';
+  if (from < firstDate || to > lastDate) return 'range';
+  return periodDays(from, to) > maxPeriodDays ? 'tooLong' : null;
+}
 
 /** The custom period: a from/to date form. Mounted only while open, so it starts fresh each time. */
 export function CustomPeriodDialog({ initialFrom, initialTo, onApply, onClose }: CustomPeriodDialogProps) {
@@ -30,8 +40,7 @@ export function CustomPeriodDialog({ initialFrom, initialTo, onApply, onClose }:
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    // yyyy-MM-dd compares correctly as text.
-    const problem: FormError = !isIsoDate(from) || !isIsoDate(to) ? 'required' : to < from ? 'order' : null;
+    const problem = problemOf(from, to);
     setError(problem);
     if (problem) return;
     onApply(from, to);

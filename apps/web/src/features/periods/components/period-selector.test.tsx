@@ -84,6 +84,20 @@ describe('period selector', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Toepassen' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('De einddatum mag niet voor de begindatum liggen');
 
+    // The server's bounds: at most ten years, between 1900 and 2199.
+    await userEvent.clear(from);
+    await userEvent.type(from, '2010-01-01');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2020-12-31');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Toepassen' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('De periode mag hoogstens 10 jaar lang zijn');
+    await userEvent.clear(from);
+    await userEvent.type(from, '1850-01-01');
+    await userEvent.clear(to);
+    await userEvent.type(to, '1850-12-31');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Toepassen' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Kies datums tussen 1900 en 2199');
+
     await userEvent.clear(from);
     await userEvent.type(from, '2026-11-02');
     await userEvent.clear(to);
