@@ -41,6 +41,8 @@ async function main(): Promise<void> {
   let simulator: ModuleSimulator | null = null;
   let simulatorStart: KeepTrying | null = null;
   let stopping = false;
+  // Read through a function: work that awaits must see a shutdown that began meanwhile.
+  const isStopping = () => stopping;
   const stop = (signal: string) => {
     if (stopping) {
       app.log.warn({ signal }, 'second signal: exiting without waiting');
@@ -86,15 +88,18 @@ async function main(): Promise<void> {
     simulatorStart = keepTrying(
       'module simulator',
       async () => {
-        if (stopping) return;
-        simulator = await startFleetSimulator({
+        if (isStopping()) return;
+        const started = await startFleetSimulator({
           db: database.db,
           brokerUrl: config.mqtt.url ?? `mqtt://127.0.0.1:${String(app.mqtt.port)}`,
           rate: config.simulator.rate,
           log,
           now: systemClock.now(),
         });
-        if (!simulator) log.info('module simulator: no modules in the database');
+        // A shutdown that began while the fleet was loading must not be outlived by its modules.
+        if (isStopping()) await started?.stop();
+        else simulator = started;
+        if (!started) log.info('module simulator: no modules in the database');
       },
       log,
     );

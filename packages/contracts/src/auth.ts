@@ -46,8 +46,10 @@ export const passwordResetRequestSchema = z.object({
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const passwordResetSchema = z.object({
-  token: z.string().min(1).max(200),
-  password: z.string().min(passwordMinLength).max(passwordMaxLength),
+  /** The base64url token from the mailed link. */
+  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a reset token'),
+  /** No control characters: a password nobody can type again is no password. */
+  password: safeLineSchema(passwordMaxLength).min(passwordMinLength),
 });
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
 

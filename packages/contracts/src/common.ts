@@ -129,7 +129,7 @@ export function refinePeriod(
     ctx.addIssue({
       code: 'custom',
       path: ['to'],
-      message: `the period may be at most ${String(maxDays)} days (about ${String(Math.round(maxDays / 365.25))} years) long`,
+      message: `the period may be at most ${String(maxDays)} days long`,
     });
   }
 }

@@ -10,6 +10,7 @@ import {
   isoDateSchema,
   isoDateTimeSchema,
   listOf,
+  maxPeriodDays,
   pageLimitSchema,
   pageOffsetSchema,
   refinePeriod,
@@ -301,18 +302,14 @@ export const counterIntervals = ['15m', 'day', 'week', 'month', 'year'] as const
 export const counterIntervalSchema = z.enum(counterIntervals);
 export type CounterInterval = z.infer<typeof counterIntervalSchema>;
 
-/** Longest from..to span per interval, in days, so one request stays one chart. */
+/** Longest from..to span per interval, in days: a year of quarter hours, otherwise the common ten years. */
 export const counterMaxSpanDays: Record<CounterInterval, number> = {
   '15m': 366,
-  day: 3660,
-  week: 3660,
-  month: 36600,
-  year: 36600,
+  day: maxPeriodDays,
+  week: maxPeriodDays,
+  month: maxPeriodDays,
+  year: maxPeriodDays,
 };
-
-function spanDays(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-}
 
 /**
  * GET /liftwacht/lift/{id}/counters. from and to are local days, both inclusive; for week, month
@@ -326,15 +323,7 @@ export const countersQuerySchema = z
     to: isoDateSchema,
   })
   .superRefine((q, ctx) => {
-    if (q.from > q.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    } else if (spanDays(q.from, q.to) > counterMaxSpanDays[q.interval]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `at most ${String(counterMaxSpanDays[q.interval])} days after from for interval ${q.interval}`,
-      });
-    }
+    refinePeriod(q, ctx, counterMaxSpanDays[q.interval]);
   });
 export type CountersQuery = z.infer<typeof countersQuerySchema>;
 

@@ -14,7 +14,11 @@ export const senseIdentifierPrefix = 'liftwacht-';
 
 export const senseTokenRequestSchema = z.object({
   /** `liftwacht-{liftId}` */
-  identifier: z.string().regex(/^liftwacht-[1-9]\d{0,9}$/, 'must be liftwacht-{liftId}'),
+  identifier: z
+    .string()
+    .regex(/^liftwacht-[1-9]\d{0,9}$/, 'must be liftwacht-{liftId}')
+    // A lift id is a 32-bit database id; a larger one cannot exist and must not reach SQL.
+    .refine((s) => Number(s.slice(senseIdentifierPrefix.length)) <= 2_147_483_647, 'no such lift id'),
   identifierType: z.literal('ext'),
 });
 export type SenseTokenRequest = z.infer<typeof senseTokenRequestSchema>;

@@ -5,7 +5,7 @@ import { unauthorized } from '../lib/app-error.ts';
 import type { Principal } from './auth-sessions.repository.ts';
 import { SessionsRepository } from './auth-sessions.repository.ts';
 import { TokenSigner } from './auth-tokens.ts';
-import { SessionEnds } from './session-ends.ts';
+import { SessionEnds } from '../lib/session-ends.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@
 // every other error, instead of the framework's own body.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 type ConnectionError = Error & { code?: string };
 
@@ -18,15 +18,16 @@ const parserErrors: Record<string, { status: number; code: string; message: stri
 const malformed = { status: 400, code: 'malformed_request', message: 'The request is not valid HTTP' };
 
 /** Fastify's clientErrorHandler: writes the envelope on the raw socket and closes it. */
-export function clientErrorHandler(err: ConnectionError, socket: Socket): void {
+export function clientErrorHandler(this: FastifyInstance, err: ConnectionError, socket: Socket): void {
   // A reset connection has nobody left to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, code, message } = (err.code ? parserErrors[err.code] : undefined) ?? malformed;
+  this.log.debug({ err: err.message, code: err.code }, 'client error before routing');
   const body = JSON.stringify({ error: { code, message } });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
         `Connection: close\r\n\r\n${body}`,
     );
   }
@@ -51,5 +52,6 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     (clientError
       ? { status: error.statusCode ?? 400, code: 'malformed_request', message: 'The request is not valid' }
       : { status: 500, code: 'internal_error', message: 'Internal server error' });
-  void reply.code(status).send({ error: { code, message } });
+  // The router fails before any hook, so helmet's headers are not on this answer yet.
+  void reply.code(status).header('x-content-type-options', 'nosniff').send({ error: { code, message } });
 }

@@ -3,6 +3,7 @@
 // routing keep the envelope and never echo more than an excerpt, and 401 comes before 400.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertLift } from '../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 let t: TestApp;
@@ -105,6 +106,17 @@ describe('dates and periods', () => {
       expect(res.statusCode, url).toBe(400);
       expect(envelope(res.body).field, url).toBe('to');
     }
+    const lift = await insertLift(t.database.db, t.fixtures.org.owner, 'Lift Periode');
+    for (const url of [
+      `/liftwacht/lift/${String(lift)}/logbook?${tooLong}`,
+      `/liftwacht/lift/${String(lift)}/visits?${tooLong}`,
+      `/liftwacht/lift/${String(lift)}/counters?interval=month&from=1950-01-01&to=2040-12-31`,
+      `/liftwacht/lift/${String(lift)}/counters?interval=15m&from=2025-01-01&to=2026-03-01`,
+    ]) {
+      const res = await t.app.inject({ url, headers: auth() });
+      expect(res.statusCode, url).toBe(400);
+      expect(envelope(res.body).field, url).toBe('to');
+    }
     const tenYears = await t.app.inject({
       url: `/liftwacht/events?organisationId=${org}&from=2016-01-01&to=2025-12-31`,
       headers: auth(),
@@ -126,6 +138,14 @@ describe('dates and periods', () => {
       expect(res.statusCode, url).toBe(400);
       expect(envelope(res.body).field, url).toBe(field);
     }
+    const senseToken = await t.app.inject({
+      method: 'POST',
+      url: '/liftwacht/auth/sense-liftwacht',
+      headers: auth(),
+      payload: { identifier: 'liftwacht-9999999999', identifierType: 'ext' },
+    });
+    expect(senseToken.statusCode).toBe(400);
+    expect(envelope(senseToken.body).field).toBe('identifier');
   });
 });
 

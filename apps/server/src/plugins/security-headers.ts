@@ -29,7 +29,7 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
 
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const https = app.config.publicUrl.startsWith('https:');
+    const https = new URL(app.config.publicUrl).protocol === 'https:';
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -41,7 +41,8 @@ export const securityHeadersPlugin = fp(
       },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      // Not includeSubDomains: the portal's host says nothing about its company's other hosts.
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
       // Cross-origin isolation would stop the documented split API/web origins (VITE_API_BASE_URL).
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-site' },

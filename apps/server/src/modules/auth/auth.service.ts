@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { Principal, SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
 import type { TokenSigner } from '../../plugins/auth-tokens.ts';
-import type { SessionEnds } from '../../plugins/session-ends.ts';
+import type { SessionEnds } from '../../lib/session-ends.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';

@@ -8,7 +8,7 @@ import type { RateLimit, RateLimits } from '../../lib/rate-limits.ts';
 import { catalogue, interpolate, languageOf } from '../../lib/server-i18n.ts';
 import type { SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { SessionEnds } from '../../plugins/session-ends.ts';
+import type { SessionEnds } from '../../lib/session-ends.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword } from './password.ts';

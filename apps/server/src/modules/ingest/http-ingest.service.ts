@@ -1,7 +1,7 @@
 // POST /liftwacht/ingest: a module (or its gateway) sends many messages at once with its module key.
 // Items are checked one by one; the good ones go through the same pipeline as MQTT messages, and the
 // answer says what happened to each bad one.
-import type { IngestBatchResponse } from '@liftwacht/contracts/ingest';
+import { esNumberSchema, type IngestBatchResponse } from '@liftwacht/contracts/ingest';
 import { unauthorized } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { IngestSink } from './ingest-pipeline.ts';
@@ -19,7 +19,9 @@ export class HttpIngestService {
   /** The module a key belongs to; 401 for a missing, malformed or wrong key. */
   async authenticate(header: string | undefined): Promise<string> {
     const parts = splitModuleKey(header);
-    if (!parts) throw unauthorized('unauthorized', 'Send the module key in the x-module-key header');
+    // A module number that cannot exist is a wrong key, before it reaches SQL.
+    if (!parts || !esNumberSchema.safeParse(parts.esNumber).success)
+      throw unauthorized('unauthorized', 'Send the module key in the x-module-key header');
     const row = await this.keys.keyHash(parts.esNumber);
     if (!row || !moduleKeyMatches(parts.secret, row.keyHash)) {
       throw unauthorized('unauthorized', 'The module key is not valid');

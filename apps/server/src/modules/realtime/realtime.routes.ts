@@ -19,7 +19,7 @@ export function realtimeRoutes(app: FastifyInstance): void {
         body: senseTokenRequestSchema,
         response: { 200: senseTokenResponseSchema },
       },
-      ...app.guard('authenticated'),
+      ...app.guard('lifts.view'),
     },
     async (request) => ({ data: await app.realtime.service.issueSenseToken(principalOf(request), request.body) }),
   );

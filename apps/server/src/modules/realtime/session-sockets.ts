@@ -3,7 +3,7 @@
 // with Redis the sockets on every node close, not only this node's.
 import type { Socket } from 'socket.io';
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
-import type { SessionEnd } from '../../plugins/session-ends.ts';
+import type { SessionEnd } from '../../lib/session-ends.ts';
 import { organisationRoom } from './realtime-publisher.ts';
 import type { SocketIdentity } from './realtime.service.ts';
 
