@@ -13,9 +13,14 @@ export class OrganisationAccess {
   constructor(private readonly repository: AccessRepository) {}
 
   /** Own organisation first, then the ones granted to it. */
-  async organisationIds(principal: Principal): Promise<number[]> {
-    const granted = await this.repository.grantedOrganisationIds(principal.organisationId);
-    return [principal.organisationId, ...granted.filter((id) => id !== principal.organisationId)];
+  organisationIds(principal: Principal): Promise<number[]> {
+    return this.scopeOf(principal.organisationId);
+  }
+
+  /** What users of an organisation may read: itself first, then the organisations granted to it. */
+  async scopeOf(organisationId: number): Promise<number[]> {
+    const granted = await this.repository.grantedOrganisationIds(organisationId);
+    return [organisationId, ...granted.filter((id) => id !== organisationId)];
   }
 
   async canAccess(principal: Principal, organisationId: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 // SQL for server-side sessions and the principal behind a token.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { RoleName } from '@liftwacht/contracts/auth';
 import type { Db } from '../db/database.ts';
 import { organisations, roles, sessions, userRoles, users } from '../db/schema.ts';
@@ -31,6 +31,24 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** Which of these sessions are still live (not revoked or expired, their user not disabled). */
+  async liveSessionIds(ids: readonly string[], now: Date): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.id, [...ids]),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          eq(users.disabled, false),
+        ),
+      );
+    return new Set(rows.map((r) => r.id));
   }
 
   /** The principal of a live session, or null when it is revoked, expired or its user disabled. */

@@ -5,13 +5,18 @@ import fp from 'fastify-plugin';
 import { RealtimePublisher } from './realtime-publisher.ts';
 import { RealtimeRepository } from './realtime.repository.ts';
 import { RealtimeService } from './realtime.service.ts';
-import { registerSocketHandlers } from './realtime.socket.ts';
+import { registerSocketHandlers, socketSweepIntervalMs } from './realtime.socket.ts';
 import { SenseTokenSigner } from './sense-tokens.ts';
 import { endSockets } from './session-sockets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    realtime: { publisher: RealtimePublisher; service: RealtimeService };
+    realtime: {
+      publisher: RealtimePublisher;
+      service: RealtimeService;
+      /** Closes this node's sockets whose session or grant has gone unannounced (runs every 15 s). */
+      sweepSockets: () => Promise<void>;
+    };
   }
 }
 
@@ -26,13 +31,19 @@ export const realtimePlugin = fp(
       app.clock,
       { senseTokenTtlSeconds: app.config.senseTokenTtlSeconds, allowedOrigins: app.config.socketAllowedOrigins },
     );
-    registerSocketHandlers(app.io, service, app.log.child({ module: 'realtime' }));
+    const log = app.log.child({ module: 'realtime' });
+    const { sweep } = registerSocketHandlers(app.io, service, log);
+    const sweeping = setInterval(() => {
+      sweep().catch((err: unknown) => log.warn({ err }, 'socket sweep failed; trying again next time'));
+    }, socketSweepIntervalMs);
+    sweeping.unref();
     // Logout, reset, disable and revoked access close the sockets that session or scope opened.
     const unsubscribe = app.sessionEnds.subscribe((end) => endSockets(app.io, end));
     const publisher = new RealtimePublisher(app.io, app.socketAdapterStatus() !== 'memory');
-    app.decorate('realtime', { publisher, service });
+    app.decorate('realtime', { publisher, service, sweepSockets: sweep });
     app.addHook('onClose', () => {
       unsubscribe();
+      clearInterval(sweeping);
       publisher.close();
       return Promise.resolve();
     });

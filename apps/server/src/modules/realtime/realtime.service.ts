@@ -118,6 +118,44 @@ export class RealtimeService {
     return { kind: 'user', principal, expiresAt: new Date(8.64e15) };
   }
 
+  /**
+   * The sockets (by id) whose right has gone since their handshake without anyone announcing it (a
+   * session that expired, a user disabled or a grant removed straight in the database), and the
+   * organisations each dashboard socket may no longer follow.
+   */
+  async sweep(
+    sockets: readonly { id: string; identity: SocketIdentity; following: readonly number[] }[],
+  ): Promise<{ close: string[]; unfollow: { id: string; organisationId: number }[] }> {
+    const now = this.clock.now();
+    const sessionOf = (identity: SocketIdentity) =>
+      identity.kind === 'lift' ? identity.sessionId : identity.principal.sessionId;
+    const live = await this.sessions.liveSessionIds([...new Set(sockets.map((s) => sessionOf(s.identity)))], now);
+    const grants = new Map<number, Promise<number[]>>();
+    const scopeOf = (organisationId: number) => {
+      let scope = grants.get(organisationId);
+      if (!scope) {
+        scope = this.access.scopeOf(organisationId);
+        grants.set(organisationId, scope);
+      }
+      return scope;
+    };
+    const close: string[] = [];
+    const unfollow: { id: string; organisationId: number }[] = [];
+    for (const { id, identity, following } of sockets) {
+      if (!live.has(sessionOf(identity))) {
+        close.push(id);
+      } else if (identity.kind === 'lift') {
+        if (!(await scopeOf(identity.organisationId)).includes(identity.liftOrganisationId)) close.push(id);
+      } else {
+        const scope = await scopeOf(identity.principal.organisationId);
+        for (const organisationId of following) {
+          if (!scope.includes(organisationId)) unfollow.push({ id, organisationId });
+        }
+      }
+    }
+    return { close, unfollow };
+  }
+
   /** Whether the session behind a connected socket is still live. */
   async sessionIsLive(identity: SocketIdentity): Promise<boolean> {
     const { sessionId, userId } = identity.kind === 'lift' ? identity : identity.principal;

@@ -31,7 +31,19 @@ function firstString(value: unknown): unknown {
   return Array.isArray(value) ? (value as unknown[])[0] : value;
 }
 
-export function registerSocketHandlers(io: LiftwachtIo, service: RealtimeService, log: FastifyBaseLogger): void {
+/** How often each node checks its sockets' sessions and grants, for changes nobody announced. */
+export const socketSweepIntervalMs = 15_000;
+
+/**
+ * Registers the handshake and the handlers. Returns the sweep that closes the sockets whose session
+ * or grant has gone without an announcement (app.sessionEnds covers everything the app itself
+ * ends, within a second; this catches expiry and changes made straight in the database).
+ */
+export function registerSocketHandlers(
+  io: LiftwachtIo,
+  service: RealtimeService,
+  log: FastifyBaseLogger,
+): { sweep: () => Promise<void> } {
   const identities = new WeakMap<LiftwachtSocket, SocketIdentity>();
 
   io.use((socket, next) => {
@@ -118,4 +130,22 @@ export function registerSocketHandlers(io: LiftwachtIo, service: RealtimeService
       return { organisationId };
     });
   });
+
+  const sweep = async () => {
+    // This node's own sockets: each node sweeps what it holds.
+    const sockets = [...io.of('/').sockets.values()].flatMap((socket) => {
+      const identity = identities.get(socket);
+      if (!identity) return [];
+      const following = [...socket.rooms].flatMap((room) =>
+        room.startsWith('organisation:') ? [Number(room.slice('organisation:'.length))] : [],
+      );
+      return [{ id: socket.id, identity, following }];
+    });
+    if (sockets.length === 0) return;
+    const { close, unfollow } = await service.sweep(sockets);
+    for (const id of close) io.of('/').sockets.get(id)?.disconnect(true);
+    for (const { id, organisationId } of unfollow)
+      void io.of('/').sockets.get(id)?.leave(organisationRoom(organisationId));
+  };
+  return { sweep };
 }

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { socketPath, type ClientToServerEvents, type ServerToClientEvents } from '@liftwacht/contracts/realtime';
-import { organisationAccess, users } from '../../db/schema.ts';
+import { organisationAccess, sessions, users } from '../../db/schema.ts';
 import { createTestApp, decodeQuotedPrintable, type TestApp } from '../../test-support/test-app.ts';
 import { insertLiftWithModule, type TestLift } from '../ingest/ingest-test-support.ts';
 import { organisationRoom } from './realtime-publisher.ts';
@@ -141,7 +141,7 @@ describe('sockets end with their session', () => {
     for (const ms of await Promise.all(closes)) expect(ms).toBeLessThan(1000);
   });
 
-  it('disabling a user closes their sockets', async () => {
+  it('disabling a user (announced by administration) closes their sockets', async () => {
     const session = await t.login('test-client');
     const { dashboard, liftPage } = await dashboardAndLiftPage(session, t.fixtures.org.owner, ownLift);
     const closes = [closedByServer(dashboard), closedByServer(liftPage)];
@@ -179,6 +179,46 @@ describe('sockets end with their session', () => {
     expect(await dashboard.emitWithAck('listenOrganisation', { organisationId: owner })).toMatchObject({
       error: { code: 'not_found' },
     });
+    await t.database.db
+      .insert(organisationAccess)
+      .values({ organisationId: maintenance, accessibleOrganisationId: owner });
+  });
+
+  it('the sweep catches what nobody announced: an expired session, a user disabled or a grant removed in the database', async () => {
+    const { maintenance, owner, client } = t.fixtures.org;
+    const expiring = await t.login('test-monteur');
+    const monteurPage = await open(await liftToken(expiring, ownLift.liftId));
+    const disabledUser = await t.login('test-client');
+    const clientDashboard = await open(disabledUser);
+    const company = await t.login('test-onderhoud');
+    const { dashboard, liftPage } = await dashboardAndLiftPage(company, owner, ownLift);
+    expect(await dashboard.emitWithAck('listenOrganisation', { organisationId: client })).toEqual({
+      data: { organisationId: client },
+    });
+    const bystander = await open(await t.login('test-user'));
+
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(sessions.userId, t.fixtures.user.monteur.id));
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, t.fixtures.user.clientLight.id));
+    await t.database.db
+      .delete(organisationAccess)
+      .where(
+        and(eq(organisationAccess.organisationId, maintenance), eq(organisationAccess.accessibleOrganisationId, owner)),
+      );
+    const closes = [closedByServer(monteurPage), closedByServer(clientDashboard), closedByServer(liftPage)];
+    await t.app.realtime.sweepSockets();
+    await Promise.all(closes);
+
+    expect(dashboard.connected).toBe(true);
+    expect(bystander.connected).toBe(true);
+    const followers = async (organisationId: number) =>
+      (await t.app.io.in(organisationRoom(organisationId)).fetchSockets()).map((socket) => socket.id);
+    expect(await followers(owner)).not.toContain(dashboard.id);
+    expect(await followers(client)).toContain(dashboard.id);
+
+    await t.database.db.update(users).set({ disabled: false }).where(eq(users.id, t.fixtures.user.clientLight.id));
     await t.database.db
       .insert(organisationAccess)
       .values({ organisationId: maintenance, accessibleOrganisationId: owner });
