@@ -113,6 +113,20 @@ export function periodDays(from: string, to: string): number {
 
 const isValidDate = (value: unknown): value is string => isoDateSchema.safeParse(value).success;
 
+/** What is wrong with a from/to pair of days for the server, for forms to say before sending it. */
+export type PeriodProblem = 'invalid' | 'order' | 'range' | 'tooLong';
+
+/** null when from..to is a period every endpoint takes (real days, 1900–2199, in order, ≤ maxDays). */
+export function periodProblem(from: string, to: string, maxDays = maxPeriodDays): PeriodProblem | null {
+  if (!isValidDate(from) || !isValidDate(to)) {
+    // A well-formed day outside 1900–2199 is out of range rather than invalid.
+    const formed = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && z.iso.date().safeParse(d).success;
+    return formed(from) && formed(to) ? 'range' : 'invalid';
+  }
+  if (from > to) return 'order';
+  return periodDays(from, to) > maxDays ? 'tooLong' : null;
+}
+
 /**
  * Checks an optional from/to pair of inclusive days: to not before from, at most `maxDays` days.
  * Runs on the whole object, so it must not trust its fields: a malformed date has already been
