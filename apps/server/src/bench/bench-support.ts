@@ -39,14 +39,14 @@ export function printTimings(title: string, timings: Timing[]): void {
   }
 }
 
-/** Drops and recreates a database on the benchmark server; returns its URL. */
-export async function freshPostgresDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: benchDatabaseUrl });
+/** Drops and recreates a database on the benchmark server (or the one at serverUrl); returns its URL. */
+export async function freshPostgresDatabase(name: string, serverUrl = benchDatabaseUrl): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(benchDatabaseUrl);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }

@@ -13,9 +13,9 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { socketPath } from '@liftwacht/contracts/realtime';
+import { freshPostgresDatabase } from './bench-support.ts';
 import type { SoakServerCommand, SoakServerReply } from './soak-bench-server.ts';
 
 const { values } = parseArgs({
@@ -36,19 +36,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const line = (text = '') => process.stdout.write(`${text}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A fresh database on the server at url (which names any database there, e.g. postgres). */
-async function freshDatabase(url: string): Promise<string> {
-  const name = 'liftwacht_bench_soak';
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
 
 /** The server process, and a way to ask it things. */
 function startServer(env: NodeJS.ProcessEnv) {
@@ -106,7 +93,8 @@ function percentile(sorted: number[], q: number): number {
 async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
-  if (values['database-url']) env.DATABASE_URL = await freshDatabase(values['database-url']);
+  if (values['database-url'])
+    env.DATABASE_URL = await freshPostgresDatabase('liftwacht_bench_soak', values['database-url']);
   line(
     `soak: ${minutes} min, ${socketCount} lift sockets + ${Math.ceil(socketCount / 10)} organisation sockets, ` +
       `${loopCount} read loops (${thinkMs} ms think time), ${values['database-url'] ? 'PostgreSQL' : 'PGlite'}`,

@@ -10,16 +10,9 @@ import type { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moduleTopic } from '@liftwacht/contracts/ingest';
-import {
-  socketPath,
-  type ClientToServerEvents,
-  type ModuleSocketMessage,
-  type OrganisationChangedMessage,
-  type ServerToClientEvents,
-} from '@liftwacht/contracts/realtime';
+import type { ModuleSocketMessage, OrganisationChangedMessage } from '@liftwacht/contracts/realtime';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/database.ts';
@@ -28,11 +21,10 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createMailer } from '../../plugins/mail.ts';
 import { fixturePassword, insertFixtures, type Fixtures } from '../../test-support/fixtures.ts';
+import { openSocket, type ClientSocket } from '../../test-support/socket-client.ts';
 import { startPostgresDatabase, type RunningService } from '../realtime/test-services.ts';
 import { insertLiftWithModule, moduleMessage, type TestLift } from './ingest-test-support.ts';
 import { generateModuleKey } from './module-keys.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 // Needs a PostgreSQL server: run once, in the PostgreSQL project when there is one.
 const project = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -62,22 +54,7 @@ async function userToken(): Promise<string> {
   return res.json<{ data: { accessToken: string } }>().data.accessToken;
 }
 
-async function open(token: string): Promise<ClientSocket> {
-  const socket: ClientSocket = connect(url, {
-    path: socketPath,
-    transports: ['websocket'],
-    reconnection: false,
-    query: { token },
-    extraHeaders: { origin: 'https://portal.test' },
-    forceNew: true,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const open = (token: string) => openSocket(url, token, sockets);
 
 async function liftSocket(): Promise<ClientSocket> {
   const res = await app.inject({

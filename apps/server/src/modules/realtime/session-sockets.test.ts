@@ -2,15 +2,12 @@
 // close the sockets they opened within a second, and the tokens they hold no longer connect.
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { socketPath, type ClientToServerEvents, type ServerToClientEvents } from '@liftwacht/contracts/realtime';
 import { organisationAccess, sessions, users } from '../../db/schema.ts';
+import { openSocket, refusedSocket, type ClientSocket } from '../../test-support/socket-client.ts';
 import { createTestApp, decodeQuotedPrintable, type TestApp } from '../../test-support/test-app.ts';
 import { insertLiftWithModule, type TestLift } from '../ingest/ingest-test-support.ts';
 import { organisationRoom } from './realtime-publisher.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let t: TestApp;
 let url: string;
@@ -39,22 +36,7 @@ async function liftToken(userToken: string, liftId: number): Promise<string> {
   return res.json<{ data: { accessToken: string } }>().data.accessToken;
 }
 
-async function open(token: string): Promise<ClientSocket> {
-  const socket: ClientSocket = connect(url, {
-    path: socketPath,
-    transports: ['websocket'],
-    reconnection: false,
-    query: { token },
-    extraHeaders: { origin: 'https://portal.test' },
-    forceNew: true,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const open = (token: string) => openSocket(url, token, sockets);
 
 /** A user's dashboard socket following organisationId and a lift page's socket listening to the lift. */
 async function dashboardAndLiftPage(userToken: string, organisationId: number, lift: TestLift) {
@@ -79,21 +61,7 @@ function closedByServer(socket: ClientSocket): Promise<number> {
   });
 }
 
-function refused(token: string): Promise<unknown> {
-  const socket: ClientSocket = connect(url, {
-    path: socketPath,
-    transports: ['websocket'],
-    reconnection: false,
-    query: { token },
-    extraHeaders: { origin: 'https://portal.test' },
-    forceNew: true,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('connected')));
-    socket.once('connect_error', (err) => resolve((err as Error & { data?: { code?: unknown } }).data?.code));
-  });
-}
+const refused = (token: string) => refusedSocket(url, token, sockets);
 
 describe('sockets end with their session', () => {
   it('logout closes the session’s dashboard and lift-page sockets, and leaves another session’s open', async () => {
