@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxQueryIds } from '@liftwacht/contracts/calls';
 import { liftSearchQueryOptions } from '../lib/lift-picker-search.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 
@@ -44,6 +45,8 @@ export function LiftPicker({ organisationId, label, value, onChange }: LiftPicke
       filterOptions={(all) => all}
       getOptionLabel={(lift) => lift.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
+      // Lift filters and subscriptions take at most 1,000 lifts; more would be refused (400).
+      getOptionDisabled={(lift) => value.length >= maxQueryIds && !value.some((chosen) => chosen.id === lift.id)}
       getOptionKey={(lift) => lift.id}
       loading={isFetching}
       loadingText={t('liftPicker.loading')}

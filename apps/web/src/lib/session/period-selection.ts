@@ -1,5 +1,6 @@
 // The chosen period (spec §3 "Period selection"), remembered as JSON under liftwacht-period.
 import { z } from 'zod';
+import { isoDateSchema } from '@liftwacht/contracts/common';
 
 export const periodUnits = ['month', 'quarter', 'year', 'custom'] as const;
 
@@ -8,8 +9,8 @@ export const periodSelectionSchema = z.object({
   /** 0 = current, -1 = previous, further negative = further back. */
   offset: z.number().int().max(0),
   label: z.string().optional(),
-  from: z.iso.date(),
-  to: z.iso.date(),
+  from: isoDateSchema,
+  to: isoDateSchema,
 });
 
 export type PeriodSelection = z.infer<typeof periodSelectionSchema>;

@@ -46,6 +46,18 @@ describe('session store', () => {
     expect(JSON.parse(localStorage.getItem(storageKeys.period) ?? 'null')).toEqual(period);
   });
 
+  it.each([
+    ['a day before 1900', '1850-01-01', '2026-01-31'],
+    ['a reversed range', '2026-02-01', '2026-01-31'],
+    ['a range over ten years', '2010-01-01', '2020-12-31'],
+  ])('replaces a stored date range with %s, which the server refuses, by the default', (_case, from, to) => {
+    localStorage.setItem(storageKeys.startDate, from);
+    localStorage.setItem(storageKeys.endDate, to);
+    reloadSessionFromStorage();
+    expect(getSessionState().startDate).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(getSessionState().startDate).not.toBe(from);
+  });
+
   it('turns the current view off when a period is chosen', () => {
     sessionActions.choosePeriod(period);
     expect(getSessionState().viewIsCurrent).toBe(false);

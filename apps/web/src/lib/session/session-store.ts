@@ -2,7 +2,8 @@
 // the state is small, changes rarely, and most of it mirrors localStorage.
 import type { User } from '@liftwacht/contracts/auth';
 import type { Organisation } from '@liftwacht/contracts/organisations';
-import { defaultDateRange, isIsoDate } from '../dates.ts';
+import { periodProblem } from '@liftwacht/contracts/common';
+import { defaultDateRange } from '../dates.ts';
 import { readInteger, readJson, readString, removeItem, storageKeys, writeJson, writeString } from '../storage.ts';
 import { periodSelectionSchema, type PeriodSelection } from './period-selection.ts';
 
@@ -22,10 +23,12 @@ export interface SessionState {
   period: PeriodSelection | null;
 }
 
+// Every period request (dashboard, lift figures, calls, the report) sends this range, so a stored
+// one the server refuses (before 1900, reversed, over ten years) is replaced by the default.
 function readDateRange(): { startDate: string; endDate: string } {
   const startDate = readString(storageKeys.startDate);
   const endDate = readString(storageKeys.endDate);
-  if (startDate !== null && endDate !== null && isIsoDate(startDate) && isIsoDate(endDate)) {
+  if (startDate !== null && endDate !== null && periodProblem(startDate, endDate) === null) {
     return { startDate, endDate };
   }
   return defaultDateRange(new Date());

@@ -28,6 +28,17 @@ describe('URL session parameters (spec §4 "Session start")', () => {
     expect(localStorage.getItem(storageKeys.organisationId)).toBeNull();
   });
 
+  it('ignores a date range the server would refuse (before 1900, reversed, over ten years)', () => {
+    for (const [start, end] of [
+      ['1850-01-01', '1850-01-31'],
+      ['2026-02-01', '2026-01-31'],
+      ['2010-01-01', '2020-12-31'],
+    ] as const) {
+      expect(at(`/dashboard?start_date=${start}&end_date=${end}`)).toBe('/dashboard');
+      expect(localStorage.getItem(storageKeys.startDate)).toBeNull();
+    }
+  });
+
   it('leaves a URL without session parameters alone', () => {
     expect(at('/events?closed=1')).toBe('/events?closed=1');
   });

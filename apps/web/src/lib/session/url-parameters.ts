@@ -1,6 +1,6 @@
 // Spec §4 "Session start": links from other systems (mails, the old portal) carry the session in
 // the URL. The parameters are stored, then removed so tokens do not linger in history or bookmarks.
-import { isIsoDate } from '../dates.ts';
+import { periodProblem } from '@liftwacht/contracts/common';
 import { sessionActions } from './session-store.ts';
 
 const sessionParameters = ['access_token', 'start_date', 'end_date', 'organisation_id'] as const;
@@ -15,7 +15,8 @@ export function consumeUrlParameters(location: Location = window.location, histo
 
   const startDate = params.get('start_date');
   const endDate = params.get('end_date');
-  if (startDate && endDate && isIsoDate(startDate) && isIsoDate(endDate)) {
+  // Only a period the server takes: one it refuses would fail every figure until changed by hand.
+  if (startDate && endDate && periodProblem(startDate, endDate) === null) {
     sessionActions.setDateRange(startDate, endDate);
   }
 

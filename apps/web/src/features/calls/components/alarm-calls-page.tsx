@@ -16,9 +16,15 @@ import { usePermission } from '../../../lib/use-permission.ts';
 import { CallTotals } from './call-totals.tsx';
 import { CallsTable } from './calls-table.tsx';
 import { LiftPicker, type LiftChoice } from '../../../components/lift-picker.tsx';
+import { dateRangeProblems, hasDateRangeProblem } from '../../../lib/date-range-problems.ts';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 const rowsPerPageOptions = [25, 50, 100];
+const periodMessages = {
+  order: 'filters.periodInvalid',
+  range: 'filters.periodRange',
+  tooLong: 'filters.periodTooLong',
+} as const;
 
 export function AlarmCallsPage() {
   const { t } = useTranslation('calls');
@@ -49,7 +55,8 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
   const [sort, setSort] = useState<CallSort>('startedAt');
   const [order, setOrder] = useState<SortOrder>('desc');
   const paging = usePaging(25);
-  const periodInvalid = from > to;
+  // The server refuses days outside 1900–2199 and periods over ten years; say so instead of asking.
+  const period = dateRangeProblems(from, to);
   const query = useQuery({
     ...callsQueryOptions({
       organisationId,
@@ -62,7 +69,7 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
       limit: paging.rows,
       offset: paging.offset,
     }),
-    enabled: from !== '' && to !== '' && !periodInvalid,
+    enabled: from !== '' && to !== '' && !hasDateRangeProblem(period),
   });
 
   const toggleKind = (kind: CallKind) => {
@@ -87,6 +94,8 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
             setFrom(event.target.value);
             paging.setPage(0);
           }}
+          error={period.from !== null}
+          helperText={period.from === 'range' ? t('filters.periodRange') : undefined}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
@@ -98,8 +107,8 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
             setTo(event.target.value);
             paging.setPage(0);
           }}
-          error={periodInvalid}
-          helperText={periodInvalid ? t('filters.periodInvalid') : undefined}
+          error={period.to !== null}
+          helperText={period.to === null ? undefined : t(periodMessages[period.to])}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <Box sx={{ minWidth: 280, flex: 1 }}>

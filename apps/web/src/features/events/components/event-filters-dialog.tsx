@@ -11,8 +11,15 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
-import { emptyEventFilters, type EventFilters } from '../lib/event-filters.ts';
+import { hasDateRangeProblem } from '../../../lib/date-range-problems.ts';
+import { emptyEventFilters, eventPeriodProblems, type EventFilters } from '../lib/event-filters.ts';
 import { LiftPicker } from '../../../components/lift-picker.tsx';
+
+const periodMessages = {
+  order: 'filters.periodInvalid',
+  range: 'filters.periodRange',
+  tooLong: 'filters.periodTooLong',
+} as const;
 
 interface EventFiltersDialogProps {
   organisationId: number;
@@ -25,7 +32,9 @@ interface EventFiltersDialogProps {
 export function EventFiltersDialog({ organisationId, filters, onApply, onClose }: EventFiltersDialogProps) {
   const { t } = useTranslation('events');
   const [draft, setDraft] = useState(filters);
-  const periodInvalid = draft.from !== null && draft.to !== null && draft.from > draft.to;
+  // Checked as the dates change, and Apply stays off until the period is one the server takes.
+  const period = eventPeriodProblems(draft);
+  const periodInvalid = hasDateRangeProblem(period);
   const update = (patch: Partial<EventFilters>) => setDraft((current) => ({ ...current, ...patch }));
 
   return (
@@ -55,6 +64,8 @@ export function EventFiltersDialog({ organisationId, filters, onApply, onClose }
               label={t('filters.from')}
               value={draft.from ?? ''}
               onChange={(event) => update({ from: event.target.value || null })}
+              error={period.from !== null}
+              helperText={period.from === 'range' ? t('filters.periodRange') : undefined}
               slotProps={{ inputLabel: { shrink: true } }}
               fullWidth
             />
@@ -64,8 +75,8 @@ export function EventFiltersDialog({ organisationId, filters, onApply, onClose }
               label={t('filters.to')}
               value={draft.to ?? ''}
               onChange={(event) => update({ to: event.target.value || null })}
-              error={periodInvalid}
-              helperText={periodInvalid ? t('filters.periodInvalid') : undefined}
+              error={period.to !== null}
+              helperText={period.to === null ? undefined : t(periodMessages[period.to])}
               slotProps={{ inputLabel: { shrink: true } }}
               fullWidth
             />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { LiftEvent } from '@liftwacht/contracts/events';
@@ -95,5 +95,56 @@ describe('EventsPage', () => {
     renderApp('/events');
     expect(await screen.findByText('U heeft geen toegang tot events.')).toBeInTheDocument();
     expect(api.callsTo('GET /liftwacht/events')).toHaveLength(0);
+  });
+
+  it('refuses a period the server would refuse, with a translated message, and does not ask for it', async () => {
+    const api = signIn();
+    const user = userEvent.setup();
+    renderApp('/events');
+    await screen.findByRole('link', { name: 'Lift buiten gebruik' });
+    await user.click(screen.getByRole('button', { name: 'Filters (0 actief)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Events filteren' });
+    const from = within(dialog).getByLabelText('Van');
+    const to = within(dialog).getByLabelText('Tot en met');
+    const apply = within(dialog).getByRole('button', { name: 'Toepassen' });
+
+    fireEvent.change(from, { target: { value: '1850-01-01' } });
+    expect(within(dialog).getByText('Kies datums tussen 1900 en 2199')).toBeInTheDocument();
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(apply).toBeDisabled();
+
+    fireEvent.change(from, { target: { value: '2010-01-01' } });
+    fireEvent.change(to, { target: { value: '2020-12-31' } });
+    expect(within(dialog).getByText('De periode mag hoogstens 10 jaar lang zijn')).toBeInTheDocument();
+    expect(apply).toBeDisabled();
+
+    fireEvent.change(from, { target: { value: '2011-01-01' } });
+    expect(within(dialog).queryByText('De periode mag hoogstens 10 jaar lang zijn')).not.toBeInTheDocument();
+    await user.click(apply);
+    await waitFor(() =>
+      expect(api.callsTo('GET /liftwacht/events').at(-1)?.url.searchParams.get('from')).toBe('2011-01-01'),
+    );
+    const sentFrom = api.callsTo('GET /liftwacht/events').map((call) => call.url.searchParams.get('from'));
+    expect(sentFrom).not.toContain('1850-01-01');
+    expect(sentFrom).not.toContain('2010-01-01');
+  });
+
+  it('falls back to no filters when the stored ones would be refused', async () => {
+    localStorage.setItem(
+      storageKeys.eventFilters,
+      JSON.stringify({
+        types: ['visit'],
+        lifts: [],
+        from: '1850-01-01',
+        to: '2026-01-01',
+        onlyUnavailability: false,
+        showClosed: true,
+      }),
+    );
+    const api = signIn();
+    renderApp('/events');
+    expect(await screen.findByRole('link', { name: 'Accu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters (0 actief)' })).toBeInTheDocument();
+    expect(api.callsTo('GET /liftwacht/events').every((call) => !call.url.searchParams.has('from'))).toBe(true);
   });
 });

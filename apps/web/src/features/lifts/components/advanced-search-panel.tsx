@@ -18,11 +18,13 @@ import { liftSearchTextFields } from '@liftwacht/contracts/lifts';
 import { liftStatusSchema, type LiftStatus } from '@liftwacht/contracts/dashboard';
 import { FormError } from '../../../components/form-error.tsx';
 import {
+  datesOutOfRange,
   emptyForm,
   formProblems,
   toCriteria,
   toForm,
   type AdvancedForm,
+  type DateField,
   type FormProblem,
   type LiftCriteria,
   type TriState,
@@ -45,13 +47,16 @@ export function AdvancedSearchPanel({ initial, restricted, onSearch, onCancel }:
   const titleId = useId();
   const [form, setForm] = useState<AdvancedForm>(() => (initial ? toForm(initial) : emptyForm()));
   const [problems, setProblems] = useState<FormProblem[]>([]);
+  const [badDates, setBadDates] = useState<DateField[]>([]);
   const statuses = restricted ? restrictedStatuses : liftStatusSchema.options;
   const set = (patch: Partial<AdvancedForm>) => setForm((current) => ({ ...current, ...patch }));
 
   const submit = () => {
     const found = formProblems(form);
+    const outOfRange = datesOutOfRange(form);
     setProblems(found);
-    if (found.length === 0) onSearch(toCriteria(form));
+    setBadDates(outOfRange);
+    if (found.length === 0 && outOfRange.length === 0) onSearch(toCriteria(form));
   };
 
   const triField = (field: 'hasFlow' | 'hasIntercom' | 'hasModule') => (
@@ -70,7 +75,7 @@ export function AdvancedSearchPanel({ initial, restricted, onSearch, onCancel }:
     </TextField>
   );
 
-  const dateField = (field: 'commissionedFrom' | 'commissionedTo' | 'validFrom' | 'validTo') => (
+  const dateField = (field: DateField) => (
     <TextField
       type="date"
       fullWidth
@@ -78,6 +83,8 @@ export function AdvancedSearchPanel({ initial, restricted, onSearch, onCancel }:
       label={t(`advanced.${field}`)}
       value={form[field]}
       onChange={(event) => set({ [field]: event.target.value })}
+      error={badDates.includes(field)}
+      helperText={badDates.includes(field) ? t('advanced.dateRange') : undefined}
       slotProps={{ inputLabel: { shrink: true } }}
     />
   );
@@ -189,6 +196,7 @@ export function AdvancedSearchPanel({ initial, restricted, onSearch, onCancel }:
             onClick={() => {
               setForm(emptyForm());
               setProblems([]);
+              setBadDates([]);
             }}
           >
             {t('advanced.reset')}

@@ -119,6 +119,34 @@ describe('LiftsPage', () => {
     await waitFor(() => expect(location()).toBe('/lifts'));
   });
 
+  it('says on the field when a date is outside 1900–2199 and does not search', async () => {
+    const api = liftsSession('admin', { 'GET /liftwacht/lift': listAnswer });
+    const user = userEvent.setup();
+    renderApp('/lifts');
+    await screen.findByRole('table', { name: 'Liften' });
+    await user.click(screen.getByRole('button', { name: 'Uitgebreid zoeken' }));
+    const form = screen.getByRole('form', { name: 'Uitgebreid zoeken' });
+    const commissionedFrom = within(form).getByLabelText('In gebruik genomen vanaf');
+    fireEvent.change(commissionedFrom, { target: { value: '1850-01-01' } });
+    fireEvent.change(within(form).getByLabelText('Keuring geldig tot, tot en met'), {
+      target: { value: '2026-12-31' },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Zoeken' }));
+
+    expect(commissionedFrom).toHaveAttribute('aria-invalid', 'true');
+    expect(commissionedFrom).toHaveAccessibleDescription('Kies een datum tussen 1900 en 2199');
+    expect(within(form).getAllByText('Kies een datum tussen 1900 en 2199')).toHaveLength(1);
+    expect(api.callsTo('POST /liftwacht/lift')).toHaveLength(0);
+    expect(location()).toBe('/lifts');
+  });
+
+  it('starts at the first page when the page in the URL lies beyond what the server serves', async () => {
+    const api = liftsSession('admin', { 'GET /liftwacht/lift': listAnswer });
+    renderApp('/lifts?rows=100&page=99999');
+    await screen.findByRole('table', { name: 'Liften' });
+    expect(api.callsTo('GET /liftwacht/lift').map((call) => call.url.searchParams.get('offset'))).toEqual(['0']);
+  });
+
   it('reports a failed advanced search as a toast and an error panel', async () => {
     liftsSession('admin', {
       'GET /liftwacht/lift': listAnswer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { criteriaCount, emptyForm, formProblems, toCriteria, toForm } from './advanced-criteria.ts';
+import { criteriaCount, datesOutOfRange, emptyForm, formProblems, toCriteria, toForm } from './advanced-criteria.ts';
 
 describe('advanced search criteria', () => {
   it('turns an empty form into no criteria at all', () => {
@@ -39,5 +39,15 @@ describe('advanced search criteria', () => {
     expect(formProblems({ ...emptyForm(), intervalMin: '90', intervalMax: '30' })).toEqual(['intervalOrder']);
     expect(formProblems({ ...emptyForm(), validFrom: '2026-02-01', validTo: '2026-01-01' })).toEqual(['validOrder']);
     expect(formProblems(emptyForm())).toEqual([]);
+  });
+
+  it('finds dates outside 1900–2199, per field, but allows any span between them', () => {
+    const form = { ...emptyForm(), commissionedFrom: '1899-12-31', validTo: '2200-01-01', validFrom: '2026-01-01' };
+    expect(datesOutOfRange(form)).toEqual(['commissionedFrom', 'validTo']);
+    expect(formProblems(form)).toEqual([]);
+    const wide = { ...emptyForm(), commissionedFrom: '1900-01-01', commissionedTo: '2199-12-31' };
+    expect(datesOutOfRange(wide)).toEqual([]);
+    expect(formProblems(wide)).toEqual([]);
+    expect(datesOutOfRange(emptyForm())).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type LiftSearchTextField,
 } from '@liftwacht/contracts/lifts';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
+import { dateRangeProblems } from '../../../lib/date-range-problems.ts';
 
 /** The body as sent: defaults (statusMatch) may be left out, which keeps shared URLs short. */
 export type LiftCriteria = z.input<typeof liftSearchCriteriaSchema>;
@@ -114,12 +115,20 @@ export function criteriaCount(criteria: LiftCriteria): number {
 
 export type FormProblem = 'commissionedOrder' | 'intervalOrder' | 'intervalNumber' | 'validOrder';
 
-/** Mistakes the server would refuse, caught before the search runs. */
+export type DateField = 'commissionedFrom' | 'commissionedTo' | 'validFrom' | 'validTo';
+
+// Filters on a lift's own dates, not a period of data: any span is fine, only the days and their order count.
+const dateRanges = [
+  { from: 'commissionedFrom', to: 'commissionedTo', order: 'commissionedOrder' },
+  { from: 'validFrom', to: 'validTo', order: 'validOrder' },
+] as const;
+const rangeProblems = (form: AdvancedForm, range: (typeof dateRanges)[number]) =>
+  dateRangeProblems(form[range.from].trim(), form[range.to].trim(), null);
+
+/** Mistakes the server would refuse, caught before the search runs; said below the form. */
 export function formProblems(form: AdvancedForm): FormProblem[] {
   const problems: FormProblem[] = [];
-  const before = (from: string, to: string) => from !== '' && to !== '' && from > to;
-  if (before(form.commissionedFrom, form.commissionedTo)) problems.push('commissionedOrder');
-  if (before(form.validFrom, form.validTo)) problems.push('validOrder');
+  for (const range of dateRanges) if (rangeProblems(form, range).to === 'order') problems.push(range.order);
   const min = dayCount(form.intervalMin);
   const max = dayCount(form.intervalMax);
   const valid = (value: number | undefined) =>
@@ -127,4 +136,12 @@ export function formProblems(form: AdvancedForm): FormProblem[] {
   if (!valid(min) || !valid(max)) problems.push('intervalNumber');
   else if (min !== undefined && max !== undefined && min > max) problems.push('intervalOrder');
   return problems;
+}
+
+/** Dates the server would refuse (not a real day between 1900 and 2199); said on the field itself. */
+export function datesOutOfRange(form: AdvancedForm): DateField[] {
+  return dateRanges.flatMap((range) => {
+    const problems = rangeProblems(form, range);
+    return [...(problems.from ? [range.from] : []), ...(problems.to === 'range' ? [range.to] : [])];
+  });
 }

@@ -20,6 +20,13 @@ describe('counter chart ranges', () => {
     }
     expect(countersQuerySchema.safeParse({ ...energyRange(now), kind: 'energy_wh' }).success).toBe(true);
   });
+
+  it('keeps ten years per year within the longest period even with three leap days in them', () => {
+    // 1999-01-01..2008-12-31 holds 2000, 2004 and 2008: 3,653 days, the most the server takes.
+    const range = rideChartRange('years', new Date('2008-12-31T12:00:00Z'));
+    expect(range).toEqual({ interval: 'year', from: '1999-01-01', to: '2008-12-31' });
+    expect(countersQuerySchema.safeParse(range).success).toBe(true);
+  });
 });
 
 describe('visit durations', () => {

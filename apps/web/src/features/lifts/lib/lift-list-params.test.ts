@@ -27,6 +27,14 @@ describe('lift list URL state', () => {
     expect(parseListState(new URLSearchParams({ advanced: '{not json' })).advanced).toBeNull();
   });
 
+  it('starts at the first page when a page would start beyond the deepest offset the server serves', () => {
+    // 1,000,000 is the deepest offset: page 10,001 of 100 rows starts there, page 10,002 beyond it.
+    expect(parseListState(new URLSearchParams({ rows: '100', page: '10001' })).page).toBe(10_000);
+    expect(parseListState(new URLSearchParams({ rows: '100', page: '10002' })).page).toBe(0);
+    expect(parseListState(new URLSearchParams({ page: '99999' })).page).toBe(0);
+    expect(parseListState(new URLSearchParams({ page: '1e9' })).page).toBe(0);
+  });
+
   it('writes only what differs from the default, and round-trips', () => {
     expect(listStateParams(defaultListState).toString()).toBe('');
     const state = { ...defaultListState, search: ' markt ', page: 1, sort: 'address' as const, advanced: {} };

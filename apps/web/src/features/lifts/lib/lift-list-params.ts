@@ -1,3 +1,4 @@
+import { maxOffset } from '@liftwacht/contracts/common';
 import {
   liftSearchCriteriaSchema,
   liftSortDirectionSchema,
@@ -43,16 +44,25 @@ function parseAdvanced(raw: string | null): LiftCriteria | null {
   }
 }
 
+/**
+ * The 0-based page of a 1-based URL value. A page whose first row lies beyond the deepest offset
+ * the server serves (a hand-edited page=99999) would be refused with a 400, so it is the first page.
+ */
+function parsePage(raw: string | null, rows: number): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 && (page - 1) * rows <= maxOffset ? page - 1 : 0;
+}
+
 /** Anything unknown or malformed in the URL falls back to the default. */
 export function parseListState(params: URLSearchParams): LiftListState {
-  const page = Number(params.get('page'));
-  const rows = Number(params.get('rows'));
+  const rawRows = Number(params.get('rows'));
+  const rows = (rowsPerPageOptions as readonly number[]).includes(rawRows) ? rawRows : defaultRows;
   const sort = liftSortSchema.safeParse(params.get('sort'));
   const direction = liftSortDirectionSchema.safeParse(params.get('dir'));
   return {
     search: params.get('search')?.slice(0, 200) ?? '',
-    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
-    rows: (rowsPerPageOptions as readonly number[]).includes(rows) ? rows : defaultRows,
+    page: parsePage(params.get('page'), rows),
+    rows,
     sort: sort.success ? sort.data : defaultListState.sort,
     direction: direction.success ? direction.data : defaultListState.direction,
     advanced: parseAdvanced(params.get('advanced')),

@@ -7,8 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstDate, lastDate, maxPeriodDays, periodDays } from '@liftwacht/contracts/common';
-import { isIsoDate } from '../../../lib/dates.ts';
+import { periodProblem } from '@liftwacht/contracts/common';
 
 interface CustomPeriodDialogProps {
   /** The range the form starts from (the period shown now). */
@@ -20,13 +19,14 @@ interface CustomPeriodDialogProps {
 
 type FormError = 'required' | 'order' | 'range' | 'tooLong' | null;
 
-/** The server's bounds (issue 15), checked here so a too long period never reaches it. */
+/**
+ * The server's bounds (issue 15), checked with the contract's own rule so a period the server
+ * refuses never reaches it. A date input holds either a real day or nothing, so "invalid" means a
+ * date is missing.
+ */
 function problemOf(from: string, to: string): FormError {
-  if (!isIsoDate(from) || !isIsoDate(to)) return 'required';
-  // yyyy-MM-dd compares correctly as text.
-  if (to < from) return 'order';
-  if (from < firstDate || to > lastDate) return 'range';
-  return periodDays(from, to) > maxPeriodDays ? 'tooLong' : null;
+  const problem = periodProblem(from, to);
+  return problem === 'invalid' ? 'required' : problem;
 }
 
 /** The custom period: a from/to date form. Mounted only while open, so it starts fresh each time. */
@@ -47,7 +47,9 @@ export function CustomPeriodDialog({ initialFrom, initialTo, onApply, onClose }:
     onClose();
   };
 
-  const errorProps = error ? { error: true, 'aria-describedby': errorId } : {};
+  // error on the TextField marks the input aria-invalid; the message below describes both dates.
+  const invalid = error !== null;
+  const describedBy = invalid ? { 'aria-describedby': errorId } : {};
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
@@ -59,7 +61,8 @@ export function CustomPeriodDialog({ initialFrom, initialTo, onApply, onClose }:
             label={t('custom.from')}
             value={from}
             onChange={(event) => setFrom(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: errorProps }}
+            error={invalid}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: describedBy }}
             required
           />
           <TextField
@@ -67,7 +70,8 @@ export function CustomPeriodDialog({ initialFrom, initialTo, onApply, onClose }:
             label={t('custom.to')}
             value={to}
             onChange={(event) => setTo(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: errorProps }}
+            error={invalid}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: describedBy }}
             required
           />
           {error ? (

@@ -111,6 +111,20 @@ describe('period selector', () => {
     await periodButton('week 47 – 48, 2026');
   });
 
+  it('does not step back before 1900, which the server refuses', async () => {
+    localStorage.setItem(storageKeys.startDate, '1900-01-01');
+    localStorage.setItem(storageKeys.endDate, '1900-01-31');
+    localStorage.setItem(storageKeys.viewIsCurrent, 'false');
+    const api = dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler() });
+    renderApp('/dashboard');
+    await periodButton('januari 1900');
+    expect(screen.getByRole('button', { name: 'Vorige periode' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Volgende periode' })).toBeEnabled();
+    await waitFor(() =>
+      expect(api.callsTo('GET /liftwacht/stats').at(-1)?.url.searchParams.get('from')).toBe('1900-01-01'),
+    );
+  });
+
   it('goes back to the current view with the toggle', async () => {
     const api = await openDashboardInPeriodView();
     await userEvent.click(screen.getByRole('button', { name: 'Actuele situatie' }));

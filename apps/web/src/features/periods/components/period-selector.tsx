@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { periodProblem } from '@liftwacht/contracts/common';
 import { paths } from '../../../app/paths.ts';
 import { selectIsRestrictedUser, selectViewIsCurrent } from '../../../lib/session/session-selectors.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
@@ -11,11 +12,21 @@ import { usePeriodActions } from '../hooks/use-period-actions.ts';
 import { usePeriodLabel } from '../hooks/use-period-label.ts';
 import { useSelectedPeriod } from '../hooks/use-selected-period.ts';
 import { useToday } from '../hooks/use-today.ts';
-import { calendarPeriod, customPeriod, isPastPeriod, stepPeriod, type PeriodUnit } from '../lib/period-range.ts';
+import {
+  calendarPeriod,
+  customPeriod,
+  isPastPeriod,
+  stepPeriod,
+  type Period,
+  type PeriodUnit,
+} from '../lib/period-range.ts';
 import { CustomPeriodDialog } from './custom-period-dialog.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons/chevron-icons.tsx';
 import { PeriodMenuButton } from './period-menu-button.tsx';
 import { ViewToggle } from './view-toggle.tsx';
+
+// Stepping before 1900 (or past 2199) would ask the server for days it refuses (issue 15).
+const withinCalendar = (period: Period): boolean => periodProblem(period.from, period.to) === null;
 
 /** Spec §2 "Period selector". Client-light users and mechanics never see it (spec §6). */
 export function PeriodSelector() {
@@ -31,6 +42,8 @@ function PeriodToolbar() {
   const label = usePeriodLabel();
   const { choose, showCurrent, showPeriod } = usePeriodActions(today);
   const [customOpen, setCustomOpen] = useState(false);
+  const previous = stepPeriod(selected, -1, today);
+  const next = stepPeriod(selected, 1, today);
 
   const chooseUnit = (unit: PeriodUnit) => {
     if (unit === 'custom') setCustomOpen(true);
@@ -46,7 +59,11 @@ function PeriodToolbar() {
       <ViewToggle viewIsCurrent={viewIsCurrent} onShowCurrent={showCurrent} onShowPeriod={showPeriod} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         {viewIsCurrent ? null : (
-          <IconButton aria-label={t('selector.previous')} onClick={() => choose(stepPeriod(selected, -1, today))}>
+          <IconButton
+            aria-label={t('selector.previous')}
+            disabled={!withinCalendar(previous)}
+            onClick={() => choose(previous)}
+          >
             <ChevronLeftIcon />
           </IconButton>
         )}
@@ -54,8 +71,8 @@ function PeriodToolbar() {
         {viewIsCurrent ? null : (
           <IconButton
             aria-label={t('selector.next')}
-            disabled={!isPastPeriod(selected, today)}
-            onClick={() => choose(stepPeriod(selected, 1, today))}
+            disabled={!isPastPeriod(selected, today) || !withinCalendar(next)}
+            onClick={() => choose(next)}
           >
             <ChevronRightIcon />
           </IconButton>
