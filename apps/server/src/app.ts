@@ -22,6 +22,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors.ts';
 import { corePlugin } from './plugins/core.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(accessPlugin);
+  await app.register(auditPlugin);
   // Notification mails: the queue worker, and app.liftEvents that creates events and queues their mails
   await app.register(mailQueuePlugin);
   await app.register(eventsPlugin);

@@ -22,6 +22,9 @@ export const errorCodes = [
   'reset_token_invalid',
   'reset_token_used',
   'reset_token_expired',
+  'last_admin',
+  'wrong_password',
+  'setup_token_invalid',
   'internal_error',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);

@@ -15,14 +15,36 @@ export const permissions = [
   'lifts.view',
   'visits.view',
   'reports.download',
+  // Administration (Beheer): the people of an organisation, its audit log; organisations and grants
+  'users.manage',
+  'audit.view',
+  'organisations.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
-const full: readonly Permission[] = permissions;
+/** Everything a portal user reads and does on lifts, calls and figures. */
+const portal: readonly Permission[] = [
+  'organisations.list',
+  'dashboard.view',
+  'stats.period',
+  'stats.details',
+  'events.view',
+  'calls.view',
+  'calls.current',
+  'subscriptions.manage',
+  'lifts.list',
+  'lifts.view',
+  'visits.view',
+  'reports.download',
+];
 
 export const rolePermissions: Record<RoleName, readonly Permission[]> = {
-  admin: full,
-  user: full,
+  // Every organisation (access.ts widens its scope), and the only role that creates organisations
+  // and grants access between them.
+  'system-admin': [...portal, 'users.manage', 'audit.view', 'organisations.manage'],
+  // The people of its own organisation and what they changed.
+  admin: [...portal, 'users.manage', 'audit.view'],
+  user: portal,
   // spec §6: always current view; no events, current calls, subscriptions or period statistics
   'client-light': [
     'organisations.list',
@@ -42,3 +64,23 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
 export function hasPermission(roles: readonly RoleName[], permission: Permission): boolean {
   return roles.some((role) => rolePermissions[role].includes(permission));
 }
+
+/**
+ * How strong a role is: nobody gives a role stronger than their own strongest. client-light and
+ * monteur are both below user (they see less), and neither is stronger than the other.
+ */
+export const roleRank: Record<RoleName, number> = {
+  'system-admin': 4,
+  admin: 3,
+  user: 2,
+  'client-light': 1,
+  monteur: 1,
+};
+
+/** Whether someone holding `granter` roles may give `role` to somebody. */
+export function mayGrantRole(granter: readonly RoleName[], role: RoleName): boolean {
+  return roleRank[role] <= Math.max(0, ...granter.map((r) => roleRank[r]));
+}
+
+/** Whether the roles see every organisation (the company that runs Liftwacht). */
+export const seesEveryOrganisation = (roles: readonly RoleName[]): boolean => roles.includes('system-admin');

@@ -27,6 +27,9 @@ export const organisations = pgTable('organisations', {
   // owner | client | maintenance | inspection
   type: text('type').notNull(),
   createdAt: tstz('created_at').notNull().defaultNow(),
+  // Optimistic concurrency: an edit names the version it started from; a stale one answers 409.
+  version: integer('version').notNull().default(1),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
 export const organisationAccess = pgTable(
@@ -38,6 +41,7 @@ export const organisationAccess = pgTable(
     accessibleOrganisationId: integer('accessible_organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.accessibleOrganisationId] })],
 );
@@ -49,7 +53,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    // null while an invitation is open: nobody can log in as the user until they set a password.
+    passwordHash: text('password_hash'),
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id),
@@ -57,6 +62,8 @@ export const users = pgTable(
     locale: text('locale').notNull().default('nl'),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
@@ -106,6 +113,8 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    // reset (30 minutes, asked for by the user) | invitation (7 days, sent by an administrator)
+    purpose: text('purpose').notNull().default('reset'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
@@ -538,6 +547,30 @@ export const ingestedMessages = pgTable(
   },
   // The health job forgets ids older than 31 days; without this it scans every id ever kept.
   (t) => [index('ingested_messages_received_idx').on(t.receivedAt)],
+);
+
+// Every administrative change (DESIGN §7): appended in the transaction of the change it records.
+// A trigger (migration 0011) refuses updates and deletes, so no code path can rewrite history.
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: tstz('at').notNull().defaultNow(),
+    // Who: null for the server itself (first-run setup, the admin command line).
+    userId: integer('user_id').references(() => users.id),
+    // Whose: the organisation the changed object belongs to, which its administrators may read.
+    organisationId: integer('organisation_id').references(() => organisations.id),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_organisation_at_idx').on(t.organisationId, t.at.desc()),
+    index('audit_log_at_idx').on(t.at.desc()),
+  ],
 );
 
 export const meta = pgTable('meta', {

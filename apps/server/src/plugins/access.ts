@@ -3,7 +3,8 @@
 // the scope answers 404 so ids leak nothing.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasPermission, type Permission } from '@liftwacht/contracts/permissions';
+import type { RoleName } from '@liftwacht/contracts/auth';
+import { hasPermission, seesEveryOrganisation, type Permission } from '@liftwacht/contracts/permissions';
 import { forbidden, notFound } from '../lib/app-error.ts';
 import { AccessRepository } from './access.repository.ts';
 import type { Principal } from './auth-sessions.repository.ts';
@@ -12,24 +13,32 @@ import { principalOf } from './auth.ts';
 export class OrganisationAccess {
   constructor(private readonly repository: AccessRepository) {}
 
-  /** Own organisation first, then the ones granted to it. */
-  organisationIds(principal: Principal): Promise<number[]> {
-    return this.scopeOf(principal.organisationId);
+  /** Own organisation first, then the ones granted to it (every organisation for system-admin). */
+  organisationIds(principal: Pick<Principal, 'organisationId' | 'roles'>): Promise<number[]> {
+    return this.scopeOf(principal.organisationId, principal.roles);
   }
 
-  /** What users of an organisation may read: itself first, then the organisations granted to it. */
-  async scopeOf(organisationId: number): Promise<number[]> {
-    const granted = await this.repository.grantedOrganisationIds(organisationId);
-    return [organisationId, ...granted.filter((id) => id !== organisationId)];
+  /**
+   * What a user of an organisation with these roles may read: the organisation itself first, then
+   * the organisations granted to it, or every organisation for the company that runs Liftwacht.
+   */
+  async scopeOf(organisationId: number, roles: readonly RoleName[]): Promise<number[]> {
+    const others = seesEveryOrganisation(roles)
+      ? await this.repository.allOrganisationIds()
+      : await this.repository.grantedOrganisationIds(organisationId);
+    return [organisationId, ...others.filter((id) => id !== organisationId)];
   }
 
-  async canAccess(principal: Principal, organisationId: number): Promise<boolean> {
+  async canAccess(principal: Pick<Principal, 'organisationId' | 'roles'>, organisationId: number): Promise<boolean> {
     if (organisationId === principal.organisationId) return true;
     return (await this.organisationIds(principal)).includes(organisationId);
   }
 
   /** Throws 404 unless the principal may read organisationId. */
-  async assertOrganisation(principal: Principal, organisationId: number): Promise<void> {
+  async assertOrganisation(
+    principal: Pick<Principal, 'organisationId' | 'roles'>,
+    organisationId: number,
+  ): Promise<void> {
     if (!(await this.canAccess(principal, organisationId))) throw notFound('Organisation');
   }
 }

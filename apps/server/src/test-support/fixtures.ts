@@ -37,10 +37,12 @@ export async function insertFixtures(db: Db): Promise<Fixtures> {
     { organisationId: maintenance, accessibleOrganisationId: owner },
     { organisationId: maintenance, accessibleOrganisationId: client },
   ]);
-  const roleRows = await db
+  // The migrations create every role; a database emptied by a reset gets them again here.
+  await db
     .insert(roles)
     .values(roleNames.map((name) => ({ name })))
-    .returning();
+    .onConflictDoNothing();
+  const roleRows = await db.select().from(roles);
   const roleId = (name: RoleName) => roleRows.find((r) => r.name === name)?.id ?? 0;
 
   const passwordHash = await hashPassword(fixturePassword);

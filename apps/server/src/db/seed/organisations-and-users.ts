@@ -178,12 +178,13 @@ export async function insertOrganisationsAndUsers(db: Db, createdAt: Date): Prom
     })),
   );
 
-  const roleRows = await insertRowsReturning(
-    db,
-    roles,
-    roleNames.map((name) => ({ name })),
-    ['id', 'name'],
-  );
+  // The migrations create every role; after `seed --reset` (which empties every table) they come
+  // back here.
+  await db
+    .insert(roles)
+    .values(roleNames.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const roleRows = await db.select({ id: roles.id, name: roles.name }).from(roles);
 
   // argon2id costs ~100 ms per hash by design; every demo user shares the password, so hash once.
   const passwordHash = await hashPassword(demoPassword);

@@ -1,7 +1,8 @@
 // Who may use the realtime socket for what. A lift access token (from POST /auth/sense-liftwacht)
 // lets a socket listen to that lift's module; the user's own access token lets it follow the
 // organisations the user may see. Every answer is checked here, the socket layer only relays.
-import { hasPermission } from '@liftwacht/contracts/permissions';
+import type { RoleName } from '@liftwacht/contracts/auth';
+import { hasPermission, seesEveryOrganisation } from '@liftwacht/contracts/permissions';
 import type {
   ModuleStatus,
   SenseTokenRequest,
@@ -26,6 +27,8 @@ export type SocketIdentity =
       /** The user's organisation, and the lift's: a revoked grant between them closes the socket. */
       organisationId: number;
       liftOrganisationId: number;
+      /** The user's roles: system-admin sees every organisation. */
+      roles: RoleName[];
       liftId: number;
       esNumber: string;
       expiresAt: Date;
@@ -107,6 +110,7 @@ export class RealtimeService {
         ...claims,
         organisationId: principal.organisationId,
         liftOrganisationId: lift.organisationId,
+        roles: principal.roles,
         expiresAt: verified.expiresAt,
       };
     }
@@ -130,12 +134,13 @@ export class RealtimeService {
     const sessionOf = (identity: SocketIdentity) =>
       identity.kind === 'lift' ? identity.sessionId : identity.principal.sessionId;
     const live = await this.sessions.liveSessionIds([...new Set(sockets.map((s) => sessionOf(s.identity)))], now);
-    const grants = new Map<number, Promise<number[]>>();
-    const scopeOf = (organisationId: number) => {
-      let scope = grants.get(organisationId);
+    const scopes = new Map<string, Promise<number[]>>();
+    const scopeOf = (organisationId: number, roles: readonly RoleName[]) => {
+      const key = `${String(organisationId)}:${String(seesEveryOrganisation(roles))}`;
+      let scope = scopes.get(key);
       if (!scope) {
-        scope = this.access.scopeOf(organisationId);
-        grants.set(organisationId, scope);
+        scope = this.access.scopeOf(organisationId, roles);
+        scopes.set(key, scope);
       }
       return scope;
     };
@@ -145,9 +150,11 @@ export class RealtimeService {
       if (!live.has(sessionOf(identity))) {
         close.push(id);
       } else if (identity.kind === 'lift') {
-        if (!(await scopeOf(identity.organisationId)).includes(identity.liftOrganisationId)) close.push(id);
+        if (!(await scopeOf(identity.organisationId, identity.roles)).includes(identity.liftOrganisationId)) {
+          close.push(id);
+        }
       } else {
-        const scope = await scopeOf(identity.principal.organisationId);
+        const scope = await scopeOf(identity.principal.organisationId, identity.principal.roles);
         for (const organisationId of following) {
           if (!scope.includes(organisationId)) unfollow.push({ id, organisationId });
         }

@@ -1,0 +1,35 @@
+// SQL of the append-only audit log: one insert per change, in the change's own transaction.
+import type { Db } from '../db/database.ts';
+import { auditLog } from '../db/schema.ts';
+
+export interface AuditEntry {
+  /** Who: null for the server itself (first-run setup, the admin command line). */
+  userId: number | null;
+  /** The organisation the changed object belongs to (whose administrators may read the entry). */
+  organisationId: number | null;
+  ip: string | null;
+  /** What happened, `subject.verb` (`user.invited`, `access.revoked`, ...). */
+  action: string;
+  subjectType: string;
+  subjectId: string | number | null;
+  /** The object before and after, as the API shows it (never secrets such as password hashes). */
+  before: unknown;
+  after: unknown;
+}
+
+export class AuditRepository {
+  /** Appends one entry on db, which should be the transaction that makes the change. */
+  async append(db: Db, entry: AuditEntry, at: Date): Promise<void> {
+    await db.insert(auditLog).values({
+      at,
+      userId: entry.userId,
+      organisationId: entry.organisationId,
+      ip: entry.ip,
+      action: entry.action,
+      subjectType: entry.subjectType,
+      subjectId: entry.subjectId === null ? null : String(entry.subjectId),
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    });
+  }
+}
