@@ -19,6 +19,7 @@ export const errorCodes = [
   'reset_token_used',
   'reset_token_expired',
   'internal_error',
+  'unavailable',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
