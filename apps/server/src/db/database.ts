@@ -58,6 +58,13 @@ function postgresPool(url: string, max: number, options: string, connectTimeoutM
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL idle connection error: ${err.message}`);
   });
+  // Nor one that is checked out: pg-pool listens only to idle clients, and a client a transaction
+  // holds between two statements emits 'error' to nobody when the server goes (an uncaught
+  // exception: it took down the ingest worker on every restart of PostgreSQL). The transaction
+  // learns of it from its next statement, and the pool drops the client when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 

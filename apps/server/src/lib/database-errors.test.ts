@@ -127,4 +127,43 @@ describe('the driver’s own errors', () => {
       }
     },
   );
+
+  it.skipIf(process.env.LIFTWACHT_TEST_DB !== 'postgres' || !process.env.TEST_DATABASE_URL)(
+    'a connection lost while a transaction holds it fails that transaction as an outage, and crashes nothing',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const err = await database.db
+          .transaction(async (tx) => {
+            // The server ends this very backend, as a restart does, between two statements.
+            await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+          })
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
+        expect(databaseUnavailability(err)).toBe('outage');
+        const between = await database.db
+          .transaction(async (tx) => {
+            const [row] = await sqlRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+            const killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+            await killer.connect();
+            await killer.query('select pg_terminate_backend($1)', [row?.pid]);
+            await killer.end();
+            // The client heard of it while idle in the transaction (its 'error' event) …
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await tx.execute(sql`select 1`);
+          })
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
+        // … and the next statement says so.
+        expect(databaseUnavailability(between)).toBe('outage');
+        await database.ping();
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

@@ -78,14 +78,18 @@ function classifyOne(err: object): DatabaseUnavailability | null {
  * unavailable for now, and how.
  */
 export function databaseUnavailability(err: unknown): DatabaseUnavailability | null {
+  return findUnavailability(err)?.reason ?? null;
+}
+
+function findUnavailability(err: unknown): { reason: DatabaseUnavailability; cause: object } | null {
   const seen = new Set<unknown>();
   const queue: unknown[] = [err];
   while (queue.length > 0 && seen.size < 20) {
     const current = queue.shift();
     if (!current || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
-    const found = classifyOne(current);
-    if (found) return found;
+    const reason = classifyOne(current);
+    if (reason) return { reason, cause: current };
     queue.push((current as { cause?: unknown }).cause);
     const inner = (current as { errors?: unknown }).errors;
     if (Array.isArray(inner)) queue.push(...(inner as unknown[]));
@@ -106,10 +110,20 @@ const messages: Record<DatabaseUnavailability, string> = {
  * its internals; false (nothing sent) otherwise. For the app's error handler.
  */
 export function replyIfDatabaseUnavailable(err: unknown, request: FastifyRequest, reply: FastifyReply): boolean {
-  const reason = databaseUnavailability(err);
-  if (!reason) return false;
+  const found = findUnavailability(err);
+  if (!found) return false;
+  const { reason, cause } = found;
   // A warning, not an error: an outage is for operations to see (/ready says so too), not a bug.
-  request.log.warn({ err, reason }, reason === 'timeout' ? 'statement timeout' : 'database unavailable');
+  // The driver's words only: during an outage every request logs this, and the failed query's
+  // text and parameters (a session id) would only add bulk.
+  request.log.warn(
+    {
+      reason,
+      code: (cause as { code?: unknown }).code,
+      cause: cause instanceof Error ? cause.message : undefined,
+    },
+    reason === 'timeout' ? 'statement timeout' : 'database unavailable',
+  );
   void reply
     .code(503)
     .header('retry-after', String(retryAfterSeconds[reason]))
