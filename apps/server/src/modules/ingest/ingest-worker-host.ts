@@ -72,6 +72,8 @@ export class IngestWorkerHost implements IngestSink {
   counters: IngestCounters = noIngestCounters();
   readonly mqtt: MqttTransport;
   mqttStatus: { connected: boolean; port: number | null } = { connected: false, port: null };
+  /** How often the worker died and was started again: an outage of the database must not count. */
+  restarts = 0;
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: WorkerReplyValue) => void; reject: (e: Error) => void }>();
@@ -207,6 +209,7 @@ export class IngestWorkerHost implements IngestSink {
     }
     this.pending.clear();
     if (this.closing) return;
+    this.restarts++;
     this.log.error({ code }, 'ingest worker stopped; starting it again');
     this.restartLater();
   }
