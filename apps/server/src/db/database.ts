@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { createPostgresPool } from './postgres-pool.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -43,44 +43,19 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // compiling the dashboard's larger queries costs more than running them.
 const sessionOptions = '-c timezone=UTC -c jit=off';
 
-function postgresPool(url: string, max: number, options: string, connectTimeoutMs: number | undefined): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    options,
-    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
-    // A server that vanished without closing the socket (network, failover) is noticed by the
-    // kernel's probes instead of a connection waiting on it for hours.
-    keepAlive: true,
-  });
-  // An idle connection that the server drops (restart, failover, a dropped test database) must
-  // not crash the process; the pool replaces it on the next query.
-  pool.on('error', (err) => {
-    process.emitWarning(`PostgreSQL idle connection error: ${err.message}`);
-  });
-  // Nor one that is checked out: pg-pool listens only to idle clients, and a client a transaction
-  // holds between two statements emits 'error' to nobody when the server goes (an uncaught
-  // exception: it took down the ingest worker on every restart of PostgreSQL). The transaction
-  // learns of it from its next statement, and the pool drops the client when it comes back.
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-  });
-  return pool;
-}
-
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const { url, statementTimeoutMs, connectTimeoutMs } = target;
     // Migrations (and what they backfill) may run longer than any request should: they get a
     // connection of their own, without the statement timeout, closed once they are through.
-    const migrations = postgresPool(url, 1, sessionOptions, connectTimeoutMs);
+    const migrations = createPostgresPool({ url, max: 1, options: sessionOptions, connectTimeoutMs });
     try {
       await migratePg(drizzlePg(migrations, { schema, casing: 'snake_case' }), { migrationsFolder });
     } finally {
       await migrations.end();
     }
     const timeout = statementTimeoutMs ? ` -c statement_timeout=${String(statementTimeoutMs)}` : '';
-    const pool = postgresPool(url, 10, sessionOptions + timeout, connectTimeoutMs);
+    const pool = createPostgresPool({ url, max: 10, options: sessionOptions + timeout, connectTimeoutMs });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db: db as unknown as Db,
