@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, databaseTarget, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'liftwacht-config-'));
 
@@ -72,5 +72,17 @@ describe('loadConfig', () => {
       slowdownMaxMs: 5000,
     });
     expect(c.passwordResetRateLimit).toEqual({ perEmail: 3, perIp: 10, windowSeconds: 3600 });
+  });
+
+  it('gives the PostgreSQL pool a statement and a connect timeout, which openDatabase gets', () => {
+    const url = 'postgresql://liftwacht@127.0.0.1:5432/liftwacht';
+    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url });
+    expect(c.databaseTimeouts).toEqual({ statementMs: 15_000, connectMs: 5_000 });
+    expect(databaseTarget(c)).toEqual({ url, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 });
+    const off = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT_MS: '0' });
+    expect(off.databaseTimeouts.statementMs).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
   });
 });

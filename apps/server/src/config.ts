@@ -20,6 +20,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // 0 turns the statement timeout off.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
     .string()
@@ -88,6 +91,13 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL server only. `statementMs`: the server cancels a statement of the app's pools after
+   * this long (0: never), so one heavy request cannot hold a connection and the database for
+   * minutes. `connectMs`: how long a query waits for a connection (a new one, or a free one of the
+   * pool) before it fails, so requests do not hang while the server is unreachable.
+   */
+  databaseTimeouts: { statementMs: number; connectMs: number };
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -168,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: { statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS, connectMs: e.DATABASE_CONNECT_TIMEOUT_MS },
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -284,7 +295,13 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-/** The database the config points at, in the form openDatabase takes. */
-export function databaseTarget(config: Pick<Config, 'databaseUrl' | 'dataDir'>) {
-  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir };
+/** The database the config points at, in the form openDatabase takes, with the app's timeouts. */
+export function databaseTarget(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseTimeouts'>) {
+  return config.databaseUrl
+    ? {
+        url: config.databaseUrl,
+        statementTimeoutMs: config.databaseTimeouts.statementMs,
+        connectTimeoutMs: config.databaseTimeouts.connectMs,
+      }
+    : { dataDir: config.dataDir };
 }

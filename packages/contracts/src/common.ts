@@ -26,6 +26,7 @@ export const errorCodes = [
   'wrong_password',
   'setup_token_invalid',
   'internal_error',
+  'unavailable',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { createPostgresPool } from './postgres-pool.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -23,22 +23,40 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | {
+      url: string;
+      /**
+       * The server cancels any statement of this pool that runs longer (SQLSTATE 57014); absent or
+       * 0: no limit. Migrations run on a connection of their own without it.
+       */
+      statementTimeoutMs?: number;
+      /** A query fails after waiting this long for a connection (new or free); absent: waits forever. */
+      connectTimeoutMs?: number;
+    }
+  | { dataDir: string }
+  | { memory: true };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+// UTC sessions: date_trunc and ::date on timestamptz must not depend on the server's zone. JIT off:
+// compiling the dashboard's larger queries costs more than running them.
+const sessionOptions = '-c timezone=UTC -c jit=off';
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    // UTC sessions: date_trunc and ::date on timestamptz must not depend on the server's zone. JIT off:
-    // compiling the dashboard's larger queries costs more than running them.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, options: '-c timezone=UTC -c jit=off' });
-    // An idle connection that the server drops (restart, failover, a dropped test database) must
-    // not crash the process; the pool replaces it on the next query.
-    pool.on('error', (err) => {
-      process.emitWarning(`PostgreSQL idle connection error: ${err.message}`);
-    });
+    const { url, statementTimeoutMs, connectTimeoutMs } = target;
+    // Migrations (and what they backfill) may run longer than any request should: they get a
+    // connection of their own, without the statement timeout, closed once they are through.
+    const migrations = createPostgresPool({ url, max: 1, options: sessionOptions, connectTimeoutMs });
+    try {
+      await migratePg(drizzlePg(migrations, { schema, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await migrations.end();
+    }
+    const timeout = statementTimeoutMs ? ` -c statement_timeout=${String(statementTimeoutMs)}` : '';
+    const pool = createPostgresPool({ url, max: 10, options: sessionOptions + timeout, connectTimeoutMs });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'postgres',

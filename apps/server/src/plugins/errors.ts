@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '@liftwacht/contracts/common';
 import { AppError } from '../lib/app-error.ts';
 import { excerpt } from '../lib/excerpt.ts';
+import { replyIfDatabaseUnavailable } from '../lib/database-errors.ts';
 
 type Envelope = ErrorResponse['error'];
 
@@ -43,6 +44,8 @@ function validationEnvelope(err: FastifyError & { validationContext?: string }):
 export const errorsPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((err: FastifyError, request, reply) => {
+      // The database down, restarting or too slow: 503 with Retry-After (lib/database-errors.ts).
+      if (replyIfDatabaseUnavailable(err, request, reply)) return reply;
       if (err instanceof AppError) {
         if (err.headers) void reply.headers(err.headers);
         return reply.code(err.statusCode).send({

@@ -41,10 +41,12 @@ export async function dropPrimaryKeys(db: Db, tables: readonly PgTable[]): Promi
  * triggers only cost time (half the seed on PGlite). session_replication_role skips them for this
  * transaction, the way pg_restore does; it needs superuser, which PGlite always is. Without it
  * (a managed PostgreSQL) the seed is merely slower. A larger work_mem keeps the counter CTEs in
- * memory instead of temporary files.
+ * memory instead of temporary files. The seed's statements over a large fleet run for minutes, so
+ * the app pool's statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) is off for this transaction.
  */
 export async function useBulkLoadSettings(db: Db): Promise<void> {
   await db.execute(sql`set local work_mem = '64MB'`);
+  await db.execute(sql`set local statement_timeout = 0`);
   const [row] = rowsOf<{ superuser: string }>(
     await db.execute(sql`select current_setting('is_superuser') as superuser`),
   );

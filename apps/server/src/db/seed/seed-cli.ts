@@ -75,7 +75,9 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig();
-  const target: DatabaseTarget = databaseTarget(config);
+  const configured: DatabaseTarget = databaseTarget(config);
+  // No statement timeout: resetting and seeding a large fleet runs statements for minutes.
+  const target: DatabaseTarget = 'url' in configured ? { ...configured, statementTimeoutMs: 0 } : configured;
   const out = (line: string) => process.stdout.write(`${line}\n`);
 
   out(`Opening ${describeTarget(target)}`);

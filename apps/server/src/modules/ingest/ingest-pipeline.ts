@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestRejectionReason } from '@liftwacht/contracts/ingest';
 import type { Clock } from '../../lib/clock.ts';
+import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { Batcher } from './batcher.ts';
 import type { IngestService, ItemOutcome } from './ingest.service.ts';
 import { parseMqttMessage, type ParsedMessage, type ParseResult } from './message-parser.ts';
@@ -154,7 +155,9 @@ export class IngestPipeline implements IngestSink {
       return outcomes;
     } catch (err) {
       this.counters.failedBatches++;
-      this.log.error({ err, messages: items.length }, 'ingest batch failed; its messages stay unacknowledged');
+      // An outage is expected to pass (the messages come again); anything else is a bug to look at.
+      const level = databaseUnavailability(err) ? 'warn' : 'error';
+      this.log[level]({ err, messages: items.length }, 'ingest batch failed; its messages stay unacknowledged');
       throw err;
     }
   }

@@ -5,6 +5,7 @@
 // sends what was not acknowledged, with the embedded broker the modules do.
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { DatabaseUnavailableError } from '../../lib/database-errors.ts';
 import type { MqttTransport } from '../../plugins/mqtt.ts';
 import { noIngestCounters, type IngestCounters, type IngestSink } from './ingest-pipeline.ts';
 import type { CommittedBatch, ItemOutcome } from './ingest.service.ts';
@@ -71,6 +72,8 @@ export class IngestWorkerHost implements IngestSink {
   counters: IngestCounters = noIngestCounters();
   readonly mqtt: MqttTransport;
   mqttStatus: { connected: boolean; port: number | null } = { connected: false, port: null };
+  /** How often the worker died and was started again: an outage of the database must not count. */
+  restarts = 0;
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: WorkerReplyValue) => void; reject: (e: Error) => void }>();
@@ -158,7 +161,8 @@ export class IngestWorkerHost implements IngestSink {
 
   private request(request: WorkerRequest): Promise<WorkerReplyValue> {
     const worker = this.worker;
-    if (!worker) return Promise.reject(new Error('the ingest worker is not running'));
+    // Between a worker's death and its restart (which waits for the database): try again shortly.
+    if (!worker) return Promise.reject(new DatabaseUnavailableError('the ingest worker is not running', 'outage'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -173,6 +177,7 @@ export class IngestWorkerHost implements IngestSink {
         const waiting = this.pending.get(message.id);
         this.pending.delete(message.id);
         if (message.ok) waiting?.resolve(message.value);
+        else if (message.unavailable) waiting?.reject(new DatabaseUnavailableError(message.error, message.unavailable));
         else waiting?.reject(new Error(message.error));
         return;
       }
@@ -199,9 +204,12 @@ export class IngestWorkerHost implements IngestSink {
     if (this.worker !== worker) return;
     this.worker = null;
     this.mqttStatus = { connected: false, port: null };
-    for (const waiting of this.pending.values()) waiting.reject(new Error('the ingest worker stopped'));
+    for (const waiting of this.pending.values()) {
+      waiting.reject(new DatabaseUnavailableError('the ingest worker stopped', 'outage'));
+    }
     this.pending.clear();
     if (this.closing) return;
+    this.restarts++;
     this.log.error({ code }, 'ingest worker stopped; starting it again');
     this.restartLater();
   }

@@ -2,6 +2,7 @@
 // ingest-worker-host.ts). Everything here crosses threads by structured clone.
 import type { ModuleMessage, ProvisioningMessage } from '@liftwacht/contracts/ingest';
 import type { Config } from '../../config.ts';
+import type { DatabaseUnavailability } from '../../lib/database-errors.ts';
 import type { IngestCounters } from './ingest-pipeline.ts';
 import type { CommittedBatch, ItemOutcome } from './ingest.service.ts';
 import type { ParseResult } from './message-parser.ts';
@@ -46,7 +47,15 @@ export type WorkerReplyValue = ItemOutcome | { port: number | null } | LoopDelay
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'reply'; id: number; ok: true; value: WorkerReplyValue; counters: IngestCounters }
-  | { type: 'reply'; id: number; ok: false; error: string; counters: IngestCounters }
+  | {
+      type: 'reply';
+      id: number;
+      ok: false;
+      error: string;
+      /** Set when the database was unavailable, so HTTP ingest can answer 503 rather than 500. */
+      unavailable: DatabaseUnavailability | null;
+      counters: IngestCounters;
+    }
   /** Messages validated since the last post, in arrival order. */
   | { type: 'arrivals'; messages: Arrival[] }
   | { type: 'committed'; batch: CommittedBatch; counters: IngestCounters }

@@ -8,8 +8,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
+import { databaseTarget } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { createMqttTransport } from '../../plugins/mqtt.ts';
 import { LiftEventRecorder } from '../events/event-recorder.ts';
 import { EventsRepository } from '../events/events.repository.ts';
@@ -30,7 +32,9 @@ if (!config.databaseUrl) throw new Error('the ingest worker needs DATABASE_URL')
 
 const log: FastifyBaseLogger = pino({ level: logLevel, name: 'ingest-worker' });
 const post = (message: FromWorker) => port.postMessage(message);
-const database = await openDatabase({ url: config.databaseUrl });
+// The same timeouts as the main thread: a batch stuck behind a lock for longer is cancelled and
+// its messages come again, instead of holding its modules locked.
+const database = await openDatabase(databaseTarget(config));
 const { db } = database;
 
 const events = new LiftEventRecorder(
@@ -150,6 +154,7 @@ port.on('message', (request: ToWorker) => {
         id: request.id,
         ok: false,
         error: err instanceof Error ? err.message : String(err),
+        unavailable: databaseUnavailability(err),
         counters: core.pipeline.counters,
       }),
   );

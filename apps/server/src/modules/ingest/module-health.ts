@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrganisationChangeKind } from '@liftwacht/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { IngestHooks } from './ingest.service.ts';
 import { maxMessageAgeMs } from './message-parser.ts';
@@ -29,9 +30,11 @@ export class ModuleHealthJob {
   private lastRetentionAt = 0;
   /**
    * Since when this node has been able to hear modules. Right after a start nobody can tell a
-   * silent module from a server that was down, so silence counts from here at the earliest.
+   * silent module from a server that was down, so silence counts from here at the earliest. The
+   * same after the database was unreachable: no message could be stored meanwhile, and modules
+   * and the broker send them again once it is back.
    */
-  private readonly listeningSince: Date;
+  private listeningSince: Date;
 
   constructor(
     private readonly repository: ModuleHealthRepository,
@@ -46,7 +49,14 @@ export class ModuleHealthJob {
   start(intervalMs: number): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      this.runOnce().catch((err: unknown) => this.log.error({ err }, 'module health check failed'));
+      this.runOnce().catch((err: unknown) => {
+        if (databaseUnavailability(err)) {
+          this.listeningSince = this.clock.now();
+          this.log.warn({ err }, 'module health check skipped: database unavailable; retrying on the next pass');
+        } else {
+          this.log.error({ err }, 'module health check failed');
+        }
+      });
     }, intervalMs);
     this.timer.unref();
   }
@@ -126,10 +136,17 @@ export class ModuleHealthJob {
 
     if (now.getTime() - this.lastRetentionAt >= retentionEveryMs) {
       this.lastRetentionAt = now.getTime();
-      summary.forgottenMessageIds = await this.repository.forgetMessagesBefore(
-        new Date(now.getTime() - maxMessageAgeMs - 24 * 3600_000),
-      );
-      summary.closedCounterDays = await this.quarterHourDays.closeThrough(lastClosedDay(now));
+      try {
+        summary.forgottenMessageIds = await this.repository.forgetMessagesBefore(
+          new Date(now.getTime() - maxMessageAgeMs - 24 * 3600_000),
+        );
+        summary.closedCounterDays = await this.quarterHourDays.closeThrough(lastClosedDay(now));
+      } catch (err) {
+        // An outage must not put the housekeeping off for an hour (a bug, though, should not make
+        // it run every pass).
+        if (databaseUnavailability(err)) this.lastRetentionAt = 0;
+        throw err;
+      }
     }
     return summary;
   }

@@ -3,6 +3,7 @@
 // A failed send is logged and retried with exponential backoff until maxAttempts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import { databaseUnavailability } from '../../lib/database-errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { MailQueueRepository } from './mail-queue.repository.ts';
 
@@ -73,7 +74,11 @@ export class MailQueueWorker {
     void this.exclusive(() => {
       this.wakePending = false;
       return this.sendDue();
-    }).catch((err: unknown) => this.log.error({ err }, 'mail queue pass failed'));
+    }).catch((err: unknown) => {
+      // The next tick (or wake) tries again; a mail claimed but not marked is sent again after its lease.
+      if (databaseUnavailability(err)) this.log.warn({ err }, 'mail queue pass skipped: database unavailable');
+      else this.log.error({ err }, 'mail queue pass failed');
+    });
   }
 
   /** Sends every mail due by the clock now, after any pass already running; for tests and tools. */
