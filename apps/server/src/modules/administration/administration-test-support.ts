@@ -1,6 +1,5 @@
 // Requests and small worlds for the administration tests.
 import type { LightMyRequestResponse } from 'fastify';
-import type { AdminUser } from '@liftwacht/contracts/administration';
 import type { RoleName } from '@liftwacht/contracts/auth';
 import { decodeQuotedPrintable, type TestApp } from '../../test-support/test-app.ts';
 
@@ -63,5 +62,3 @@ export function mailedToken(t: TestApp, email: string, before = 0): { token: str
   if (!token) throw new Error(`no link mailed to ${email}`);
   return { token, mail };
 }
-
-export type { AdminUser };
