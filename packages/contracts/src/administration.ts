@@ -113,6 +113,7 @@ export const accessGrantResponseSchema = dataOf(accessGrantSchema);
 /**
  * DELETE /liftwacht/admin/access-grants/{organisationId}/{accessibleOrganisationId} (system-admin):
  * takes effect at once — the next request of the company's users and their open sockets lose it.
+ * Answers the revoked grant (accessGrantResponseSchema); 404 when there is no such grant.
  */
 export const accessGrantParamsSchema = z.object({
   organisationId: idSchema,
@@ -191,7 +192,8 @@ export type InviteUser = z.infer<typeof inviteUserSchema>;
 
 /**
  * PATCH /liftwacht/admin/users/{id}: roles, name, email, language. 403 for a role stronger than the
- * editor's own; 409 `last_admin` when it would leave the organisation without an administrator.
+ * editor's own, for a person holding one, and for taking away one's own admin or system-admin role;
+ * 409 `last_admin` when it would leave the organisation without an active administrator.
  */
 export const updateUserSchema = z.strictObject({
   name: personNameSchema.optional(),
@@ -204,9 +206,11 @@ export type UpdateUser = z.infer<typeof updateUserSchema>;
 
 /**
  * POST /liftwacht/admin/users/{id}/disable and /enable. Disabling ends the user's sessions and
- * sockets at once; login then answers as for a wrong password. Nobody disables themselves, and the
- * last active administrator of an organisation cannot be disabled (409 `last_admin`).
- * POST /liftwacht/admin/users/{id}/invitation sends a fresh invitation (the old link stops working).
+ * sockets at once; login then answers as for a wrong password. Nobody disables themselves (403), and
+ * the last active administrator of an organisation cannot be disabled (409 `last_admin`). Disabling
+ * a disabled user (enabling an enabled one) answers it unchanged.
+ * POST /liftwacht/admin/users/{id}/invitation sends a fresh invitation (the old link stops working);
+ * 409 unless the user is still invited.
  */
 export const userVersionSchema = z.strictObject({ version: versionSchema });
 export type UserVersion = z.infer<typeof userVersionSchema>;

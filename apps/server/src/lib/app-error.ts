@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly field?: string,
     readonly headers?: Record<string, string>,
+    /** More top-level members of the error body, beside `error` (a 409's `current` object). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -19,3 +21,6 @@ export const forbidden = () => new AppError(403, 'forbidden', 'Your role does no
 export const unauthorized = (code: ErrorCode = 'unauthorized', message = 'Authentication required') =>
   new AppError(401, code, message);
 export const badRequest = (code: ErrorCode, message: string, field?: string) => new AppError(400, code, message, field);
+/** 409: somebody changed the object meanwhile, or the change contradicts its state; `current` shows it now. */
+export const conflict = (message: string, field?: string, current?: unknown) =>
+  new AppError(409, 'conflict', message, field, undefined, current === undefined ? undefined : { current });

@@ -50,6 +50,7 @@ export const errorsPlugin = fp(
         if (err.headers) void reply.headers(err.headers);
         return reply.code(err.statusCode).send({
           error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) },
+          ...err.body,
         });
       }
       if (hasZodFastifySchemaValidationErrors(err) || err.validation) {

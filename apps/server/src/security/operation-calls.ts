@@ -17,6 +17,12 @@ export interface RouteCall {
 export interface ScopedCall {
   label: string;
   call: RouteCall;
+  /**
+   * What the call aims at: the stranger organisation or its objects (404 for every role, except
+   * system-admin, whose scope is every organisation: 2xx), or nothing any role reaches — ids no row
+   * has, or an object named under an organisation it does not belong to (404 for every role).
+   */
+  aim: 'stranger' | 'nowhere';
 }
 
 export interface OperationCalls {
@@ -30,7 +36,7 @@ export interface OperationCalls {
    * (never another organisation's data). Operations without an organisation or object in the
    * request say why instead.
    */
-  foreign: ((w: SecurityWorld) => ScopedCall[]) | { none: string };
+  foreign: ((w: SecurityWorld) => ScopedCall[] | Promise<ScopedCall[]>) | { none: string };
   /** The call ends the session it is made with (logout): it gets a fresh one each time. */
   consumesSession?: true;
 }
@@ -40,15 +46,15 @@ const dateRange = { from: '2026-02-01', to: '2026-02-28' };
 /** The own call with the organisation replaced by the stranger's and by one that does not exist. */
 function otherOrganisations(w: SecurityWorld, call: (organisationId: number) => RouteCall): ScopedCall[] {
   return [
-    { label: "the stranger's organisation", call: call(w.foreign.organisationId) },
-    { label: 'an organisation that does not exist', call: call(w.missing.organisationId) },
+    { label: "the stranger's organisation", call: call(w.foreign.organisationId), aim: 'stranger' },
+    { label: 'an organisation that does not exist', call: call(w.missing.organisationId), aim: 'nowhere' },
   ];
 }
 
 function otherLifts(w: SecurityWorld, call: (liftId: number) => RouteCall): ScopedCall[] {
   return [
-    { label: "the stranger's lift", call: call(w.foreign.liftId) },
-    { label: 'a lift that does not exist', call: call(w.missing.liftId) },
+    { label: "the stranger's lift", call: call(w.foreign.liftId), aim: 'stranger' },
+    { label: 'a lift that does not exist', call: call(w.missing.liftId), aim: 'nowhere' },
   ];
 }
 
@@ -61,6 +67,43 @@ function liftRead(query: Record<string, QueryValue> = {}): OperationCalls {
 }
 
 const liftCriteria = { name: 'Lift' };
+
+/** An invitation of a new client-light person into the organisation. */
+function invitation(w: SecurityWorld, organisationId: number): RouteCall {
+  const username = w.administration.newUsername();
+  return {
+    body: {
+      username,
+      name: 'Harnas Genodigde',
+      email: `${username}@example.test`,
+      organisationId,
+      roles: ['client-light'],
+      locale: 'nl',
+    },
+  };
+}
+
+/**
+ * A change to one person, with the version the person has now (so every case is a fresh, valid
+ * change): the own organisation's, the stranger's, and one that does not exist.
+ */
+function personChange(pick: 'userId' | 'invitedUserId', body: Record<string, unknown> = {}): OperationCalls {
+  const call = async (w: SecurityWorld, id: number): Promise<RouteCall> => ({
+    params: { id },
+    body: { ...body, version: await w.administration.userVersion(id) },
+  });
+  return {
+    own: (w) => call(w, w.administration.own[pick]),
+    foreign: async (w) => [
+      { label: "the stranger's person", call: await call(w, w.administration.foreign[pick]), aim: 'stranger' },
+      {
+        label: 'a person who does not exist',
+        call: { params: { id: w.missing.organisationId }, body: { ...body, version: 1 } },
+        aim: 'nowhere',
+      },
+    ],
+  };
+}
 
 export const operationCalls: Record<string, OperationCalls> = {
   'GET /liftwacht/version': { own: () => ({}), foreign: { none: 'public, no organisation' } },
@@ -101,6 +144,8 @@ export const operationCalls: Record<string, OperationCalls> = {
       ...otherLifts(w, (liftId) => ({ query: { organisationId: w.own.organisationId, liftId } })).map((c) => ({
         ...c,
         label: `own organisation with ${c.label}`,
+        // A lift asked for under an organisation it does not belong to: nobody's scope has that.
+        aim: 'nowhere' as const,
       })),
     ],
   },
@@ -126,8 +171,8 @@ export const operationCalls: Record<string, OperationCalls> = {
   'GET /liftwacht/events/{id}': {
     own: (w) => ({ params: { id: w.own.eventId } }),
     foreign: (w) => [
-      { label: "the stranger's event", call: { params: { id: w.foreign.eventId } } },
-      { label: 'an event that does not exist', call: { params: { id: w.missing.eventId } } },
+      { label: "the stranger's event", call: { params: { id: w.foreign.eventId } }, aim: 'stranger' },
+      { label: 'an event that does not exist', call: { params: { id: w.missing.eventId } }, aim: 'nowhere' },
     ],
   },
   'GET /liftwacht/calls': {
@@ -154,6 +199,7 @@ export const operationCalls: Record<string, OperationCalls> = {
       // Empty criteria short-cut to an empty list; the organisation must still be checked first.
       {
         label: "the stranger's organisation with empty criteria",
+        aim: 'stranger',
         call: { query: { organisationId: w.foreign.organisationId }, body: {} },
       },
     ],
@@ -172,8 +218,8 @@ export const operationCalls: Record<string, OperationCalls> = {
   'GET /liftwacht/visits/{visitId}': {
     own: (w) => ({ params: { visitId: w.own.visitId } }),
     foreign: (w) => [
-      { label: "the stranger's visit", call: { params: { visitId: w.foreign.visitId } } },
-      { label: 'a visit that does not exist', call: { params: { visitId: w.missing.visitId } } },
+      { label: "the stranger's visit", call: { params: { visitId: w.foreign.visitId } }, aim: 'stranger' },
+      { label: 'a visit that does not exist', call: { params: { visitId: w.missing.visitId } }, aim: 'nowhere' },
     ],
   },
   'POST /liftwacht/auth/sense-liftwacht': {
@@ -186,5 +232,120 @@ export const operationCalls: Record<string, OperationCalls> = {
       body: { messages: [{ kind: 'module', id: crypto.randomUUID(), t: '2026-03-10T08:59:00Z', f: {} }] },
     }),
     foreign: { none: 'the module key names the module; no message addresses another one' },
+  },
+  // Administration (issue 16). Changes are repeatable: each call reads the current version, makes
+  // the grant it revokes (or removes the one it makes), invites a new username.
+  'GET /liftwacht/admin/organisations': {
+    own: () => ({ query: { limit: 100 } }),
+    foreign: { none: 'lists what the caller administers (the leak check covers an admin)' },
+  },
+  'GET /liftwacht/admin/organisations/{id}': {
+    own: (w) => ({ params: { id: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (id) => ({ params: { id } })),
+  },
+  'POST /liftwacht/admin/organisations': {
+    own: () => ({ body: { name: 'Harnas Organisatie', type: 'client' } }),
+    foreign: { none: 'creates a new organisation' },
+  },
+  'PATCH /liftwacht/admin/organisations/{id}': {
+    // Renames each organisation to its own name: a real change (a new version), nothing else moves.
+    own: async (w) => ({
+      params: { id: w.own.organisationId },
+      body: { name: 'Woonstichting Test', version: await w.administration.organisationVersion(w.own.organisationId) },
+    }),
+    foreign: async (w) => [
+      {
+        label: "the stranger's organisation",
+        call: {
+          params: { id: w.foreign.organisationId },
+          body: {
+            name: 'Vreemde Organisatie',
+            version: await w.administration.organisationVersion(w.foreign.organisationId),
+          },
+        },
+        aim: 'stranger',
+      },
+      {
+        label: 'an organisation that does not exist',
+        call: { params: { id: w.missing.organisationId }, body: { name: 'Niemand', version: 1 } },
+        aim: 'nowhere',
+      },
+    ],
+  },
+  'GET /liftwacht/admin/access-grants': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
+  },
+  'POST /liftwacht/admin/access-grants': {
+    own: async (w) => {
+      await w.administration.setGrant(false);
+      return {
+        body: {
+          organisationId: w.administration.inspectionOrganisationId,
+          accessibleOrganisationId: w.own.organisationId,
+        },
+      };
+    },
+    // Only system-admin may grant, and it reaches every organisation: what is left is ids no row has.
+    foreign: (w) => [
+      {
+        label: 'from an organisation that does not exist',
+        call: { body: { organisationId: w.missing.organisationId, accessibleOrganisationId: w.own.organisationId } },
+        aim: 'nowhere',
+      },
+      {
+        label: 'to an organisation that does not exist',
+        call: {
+          body: {
+            organisationId: w.administration.inspectionOrganisationId,
+            accessibleOrganisationId: w.missing.organisationId,
+          },
+        },
+        aim: 'nowhere',
+      },
+    ],
+  },
+  'DELETE /liftwacht/admin/access-grants/{organisationId}/{accessibleOrganisationId}': {
+    own: async (w) => {
+      await w.administration.setGrant(true);
+      return {
+        params: {
+          organisationId: w.administration.inspectionOrganisationId,
+          accessibleOrganisationId: w.own.organisationId,
+        },
+      };
+    },
+    foreign: (w) => [
+      {
+        label: 'a grant that does not exist',
+        call: {
+          params: { organisationId: w.missing.organisationId, accessibleOrganisationId: w.own.organisationId },
+        },
+        aim: 'nowhere',
+      },
+    ],
+  },
+  'GET /liftwacht/admin/users': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
+  },
+  'GET /liftwacht/admin/users/{id}': {
+    own: (w) => ({ params: { id: w.administration.own.userId } }),
+    foreign: (w) => [
+      { label: "the stranger's person", call: { params: { id: w.administration.foreign.userId } }, aim: 'stranger' },
+      { label: 'a person who does not exist', call: { params: { id: w.missing.organisationId } }, aim: 'nowhere' },
+    ],
+  },
+  'POST /liftwacht/admin/users': {
+    own: (w) => invitation(w, w.own.organisationId),
+    foreign: (w) => otherOrganisations(w, (organisationId) => invitation(w, organisationId)),
+  },
+  'PATCH /liftwacht/admin/users/{id}': personChange('userId', { name: 'Harnas Doelpersoon' }),
+  'POST /liftwacht/admin/users/{id}/disable': personChange('userId'),
+  'POST /liftwacht/admin/users/{id}/enable': personChange('userId'),
+  'POST /liftwacht/admin/users/{id}/invitation': personChange('invitedUserId'),
+  'GET /liftwacht/admin/audit-log': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
   },
 };

@@ -1,4 +1,5 @@
-// A small, known world for API tests: four organisations and one user per role.
+// A small, known world for API tests: four organisations and one user per role (system-admin, the
+// company that runs Liftwacht, sits in the owner organisation too, so the harness's own calls fit it).
 import { roleNames, type RoleName } from '@liftwacht/contracts/auth';
 import type { Db } from '../db/database.ts';
 import { lifts, organisationAccess, organisations, roles, userRoles, users } from '../db/schema.ts';
@@ -14,7 +15,7 @@ export interface FixtureUser {
 
 export interface Fixtures {
   org: { owner: number; client: number; maintenance: number; stranger: number };
-  user: Record<'admin' | 'user' | 'clientLight' | 'monteur' | 'onderhoud' | 'stranger', FixtureUser>;
+  user: Record<'systemAdmin' | 'admin' | 'user' | 'clientLight' | 'monteur' | 'onderhoud' | 'stranger', FixtureUser>;
   /**
    * The owner organisation's user holding each role. Partial on purpose: a role added to the
    * permission table without a user here is caught by the authorization matrix test, not hidden.
@@ -53,6 +54,7 @@ export async function insertFixtures(db: Db): Promise<Fixtures> {
     ['monteur', 'test-monteur', owner, 'monteur', 'nl'],
     ['onderhoud', 'test-onderhoud', maintenance, 'user', 'en-GB'],
     ['stranger', 'test-stranger', stranger, 'user', 'nl'],
+    ['systemAdmin', 'test-system-admin', owner, 'system-admin', 'nl'],
   ] as const;
   const user = {} as Fixtures['user'];
   const byRole: Fixtures['byRole'] = {};

@@ -3,10 +3,22 @@
 // a module (with an ingest key), the same in a stranger organisation, ids that do not exist, and
 // every kind of credential that must not work. The stranger's rows carry marker words, so any
 // response that carries one has leaked another organisation's data.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RoleName } from '@liftwacht/contracts/auth';
 import { rolePermissions } from '@liftwacht/contracts/permissions';
-import { calls, events, lifts, logbook, modules, roles, userRoles, users, visits } from '../db/schema.ts';
+import {
+  calls,
+  events,
+  lifts,
+  logbook,
+  modules,
+  organisationAccess,
+  organisations,
+  roles,
+  userRoles,
+  users,
+  visits,
+} from '../db/schema.ts';
 import { generateModuleKey } from '../modules/ingest/module-keys.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { TokenSigner } from '../plugins/auth-tokens.ts';
@@ -27,6 +39,28 @@ export interface ScopeObjects {
 export interface BadCredential {
   label: string;
   headers: Record<string, string>;
+}
+
+/** People of one organisation that the administration routes change. */
+export interface AdminTargets {
+  /** An active client-light user whom the harness renames, disables and enables at will. */
+  userId: number;
+  /** A user whose invitation is open, to send again. */
+  invitedUserId: number;
+}
+
+/** What the administration routes need: people to change, a grant to make and revoke, versions. */
+export interface AdministrationWorld {
+  own: AdminTargets;
+  foreign: AdminTargets;
+  /** An inspection company without people, whose grant to the owner organisation comes and goes. */
+  inspectionOrganisationId: number;
+  userVersion(id: number): Promise<number>;
+  organisationVersion(id: number): Promise<number>;
+  /** Makes the inspection company's grant to the owner organisation exist, or not. */
+  setGrant(present: boolean): Promise<void>;
+  /** A username nobody has yet, for invitations. */
+  newUsername(): string;
 }
 
 export interface SecurityWorld {
@@ -53,6 +87,7 @@ export interface SecurityWorld {
   /** Bearer credentials of every kind that must not work: none, malformed, forged, expired, revoked, disabled. */
   badBearer: readonly BadCredential[];
   badModuleKeys(): BadCredential[];
+  administration: AdministrationWorld;
   close(): Promise<void>;
 }
 
@@ -160,10 +195,19 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
   const spareUser = { username: 'test-spare', email: 'test-spare@example.test', password: fixturePassword };
   const [clientLight] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'client-light'));
   const passwordHash = await hashPassword(fixturePassword);
-  const extraUser = async (username: string) => {
+  const extraUser = async (
+    username: string,
+    options: { organisationId?: number; name?: string; invited?: boolean } = {},
+  ) => {
     const [row] = await db
       .insert(users)
-      .values({ username, email: `${username}@example.test`, name: username, passwordHash, organisationId: org.owner })
+      .values({
+        username,
+        email: `${username}@example.test`,
+        name: options.name ?? username,
+        passwordHash: options.invited ? null : passwordHash,
+        organisationId: options.organisationId ?? org.owner,
+      })
       .returning({ id: users.id });
     if (!row || !clientLight) throw new Error(`${username} not inserted`);
     await db.insert(userRoles).values({ userId: row.id, roleId: clientLight.id });
@@ -171,6 +215,7 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
   };
   await extraUser(spareUser.username);
   const disabledId = await extraUser('test-disabled');
+  const administration = await administrationWorld(t, extraUser);
 
   const roleTokens: Partial<Record<RoleName, string>> = {};
   for (const role of worldRoles) {
@@ -263,6 +308,66 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
       { label: "the stranger's module with this secret", headers: { 'x-module-key': `${foreign.esNumber}.x` } },
       { label: 'oversized', headers: { 'x-module-key': `${own.esNumber}.${'k'.repeat(5000)}` } },
     ],
+    administration,
     close: () => t.close(),
+  };
+}
+
+async function administrationWorld(
+  t: TestApp,
+  extraUser: (
+    username: string,
+    options?: { organisationId?: number; name?: string; invited?: boolean },
+  ) => Promise<number>,
+): Promise<AdministrationWorld> {
+  const db = t.database.db;
+  const { org } = t.fixtures;
+  const [inspection] = await db
+    .insert(organisations)
+    .values({ name: 'Keuring Harnas', type: 'inspection' })
+    .returning({ id: organisations.id });
+  if (!inspection) throw new Error('inspection company not inserted');
+  const grant = and(
+    eq(organisationAccess.organisationId, inspection.id),
+    eq(organisationAccess.accessibleOrganisationId, org.owner),
+  );
+  let invitees = 0;
+  return {
+    own: {
+      userId: await extraUser('test-target'),
+      invitedUserId: await extraUser('test-invited', { invited: true }),
+    },
+    // The stranger's people carry a marker word: any answer that shows them to an admin leaks.
+    foreign: {
+      userId: await extraUser('stranger-target', { organisationId: org.stranger, name: 'Geheime Doelpersoon' }),
+      invitedUserId: await extraUser('stranger-invited', {
+        organisationId: org.stranger,
+        name: 'Geheime Genodigde',
+        invited: true,
+      }),
+    },
+    inspectionOrganisationId: inspection.id,
+    userVersion: async (id) => {
+      const [row] = await db.select({ version: users.version }).from(users).where(eq(users.id, id));
+      return row?.version ?? 1;
+    },
+    organisationVersion: async (id) => {
+      const [row] = await db
+        .select({ version: organisations.version })
+        .from(organisations)
+        .where(eq(organisations.id, id));
+      return row?.version ?? 1;
+    },
+    setGrant: async (present) => {
+      if (present) {
+        await db
+          .insert(organisationAccess)
+          .values({ organisationId: inspection.id, accessibleOrganisationId: org.owner })
+          .onConflictDoNothing();
+      } else {
+        await db.delete(organisationAccess).where(grant);
+      }
+    },
+    newUsername: () => `harness-invitee-${String(++invitees)}`,
   };
 }

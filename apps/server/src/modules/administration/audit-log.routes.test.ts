@@ -1,0 +1,92 @@
+// Issue 16: every administrative change leaves one audit entry (before and after as the API shows
+// the object, never a password hash) in its own transaction; admin reads its organisation's
+// entries, system-admin everyone's; the database refuses to rewrite or remove an entry.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUser, AuditEntry } from '@liftwacht/contracts/administration';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { adminClient, dataOf, invitation } from './administration-test-support.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof adminClient>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = adminClient(t);
+});
+afterAll(() => t.close());
+
+const sys = 'test-system-admin';
+const admin = 'test-admin';
+type List<T> = { items: T[]; total: number };
+const log = async (username: string, query = '') =>
+  dataOf<List<AuditEntry>>(await api.get(username, `/audit-log${query}`));
+
+describe('audit log', () => {
+  it('records each change with who, where, before and after; newest first', async () => {
+    const invited = dataOf<AdminUser>(await api.send(admin, 'POST', '/users', invitation(t.fixtures.org.owner)));
+    t.clock.advance(60_000);
+    const renamed = dataOf<AdminUser>(
+      await api.send(admin, 'PATCH', `/users/${String(invited.id)}`, { name: 'Renamed', version: 1 }),
+    );
+    const entries = await log(admin, '?subjectType=user');
+    expect(entries.items.slice(0, 2).map((e) => e.action)).toEqual(['user.updated', 'user.invited']);
+    const [updated, created] = entries.items;
+    expect(updated).toMatchObject({
+      userId: t.fixtures.user.admin.id,
+      username: 'test-admin',
+      organisationId: t.fixtures.org.owner,
+      organisationName: 'Woonstichting Test',
+      subjectType: 'user',
+      subjectId: String(invited.id),
+      before: invited,
+      after: renamed,
+    });
+    expect(updated?.ip).toBeTruthy();
+    expect(created).toMatchObject({ before: null, after: invited });
+    expect(JSON.stringify(entries)).not.toMatch(/argon2|password_?hash/i);
+    // Failed changes leave nothing.
+    await api.send(admin, 'PATCH', `/users/${String(invited.id)}`, { name: 'Stale', version: 1 });
+    expect((await log(admin, '?subjectType=user')).total).toBe(entries.total);
+  });
+
+  it('an admin reads its own organisation’s entries only; system-admin every one and narrows by organisation', async () => {
+    const { org } = t.fixtures;
+    await api.send(sys, 'POST', '/users', invitation(org.stranger));
+    await api.send(sys, 'POST', '/access-grants', {
+      organisationId: org.maintenance,
+      accessibleOrganisationId: org.stranger,
+    });
+    await api.send(sys, 'DELETE', `/access-grants/${String(org.maintenance)}/${String(org.stranger)}`);
+    const own = await log(admin, '?limit=1000');
+    expect(own.items.length).toBeGreaterThan(0);
+    expect(own.items.every((e) => e.organisationId === org.owner)).toBe(true);
+    expect(JSON.stringify(own)).not.toContain('Vreemde');
+    expect((await api.get(admin, `/audit-log?organisationId=${String(org.stranger)}`)).statusCode).toBe(404);
+
+    const stranger = await log(sys, `?organisationId=${String(org.stranger)}`);
+    expect(stranger.items.map((e) => e.action)).toEqual(['access.revoked', 'access.granted', 'user.invited']);
+    expect(stranger.items[0]).toMatchObject({
+      subjectType: 'access_grant',
+      subjectId: `${String(org.maintenance)}:${String(org.stranger)}`,
+      after: null,
+      before: { organisationId: org.maintenance, accessibleOrganisationId: org.stranger },
+    });
+    expect((await log(sys, '?action=access.granted')).total).toBe(1);
+    expect((await log(sys, `?userId=${String(t.fixtures.user.systemAdmin.id)}`)).total).toBe(3);
+    expect((await log(sys, '?from=2026-03-11&to=2026-03-12')).total).toBe(0);
+    expect((await log(sys, '?from=2026-03-10&to=2026-03-10')).total).toBeGreaterThan(0);
+    for (const username of ['test-user', 'test-client', 'test-monteur']) {
+      expect((await api.get(username, '/audit-log')).statusCode).toBe(403);
+    }
+  });
+
+  it('the database refuses to update or delete an entry', async () => {
+    const db = t.database.db;
+    await expect(db.execute(sql`update audit_log set action = 'user.enabled'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    const [row] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from audit_log`);
+    expect(row?.n).toBeGreaterThan(0);
+  });
+});

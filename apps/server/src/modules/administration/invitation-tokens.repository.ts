@@ -1,0 +1,22 @@
+// Invitation links live beside the reset links (password_reset_tokens, purpose 'invitation'), so
+// POST /liftwacht/password-reset sets the first password exactly as it sets a new one.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+
+export class InvitationTokensRepository {
+  async insert(db: Db, userId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+    await db.execute(
+      sql`insert into password_reset_tokens (user_id, token_hash, purpose, created_at, expires_at)
+          values (${userId}, ${tokenHash}, 'invitation', ${now.toISOString()}::timestamptz,
+                  ${expiresAt.toISOString()}::timestamptz)`,
+    );
+  }
+
+  /** Retires the user's open invitation links: they answer as used from now on. */
+  async retire(db: Db, userId: number, now: Date): Promise<void> {
+    await db.execute(
+      sql`update password_reset_tokens set used_at = ${now.toISOString()}::timestamptz
+          where user_id = ${userId} and purpose = 'invitation' and used_at is null`,
+    );
+  }
+}
