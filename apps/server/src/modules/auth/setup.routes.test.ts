@@ -72,7 +72,8 @@ describe('first run', () => {
     token = first.token;
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     for (const state of pending) {
-      expect(state).toEqual({ kind: 'pending', issue: { at: now.toISOString(), by: expect.stringMatching(/^node-/) } });
+      expect(state.issue?.at).toBe(now.toISOString());
+      expect(state.issue?.by).toMatch(/^node-/);
     }
     // A restart later issues nothing new either.
     expect((await prepareFirstRun(database.db, now, 'node-a:8080')).kind).toBe('pending');
@@ -114,9 +115,9 @@ describe('first run', () => {
       postSetup(setupBody(token, 'beheerder')),
       postSetup(setupBody(token, 'tweede-beheerder')),
     ]);
-    expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 404]);
-    const winner = a?.statusCode === 200 ? a : b;
-    expect(winner?.json()).toEqual({ data: { ok: true } });
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 404]);
+    const winner = a.statusCode === 200 ? a : b;
+    expect(winner.json()).toEqual({ data: { ok: true } });
 
     const users = await rows<{ username: string; role: string; org: string; type: string; locale: string }>(sql`
       select u.username, r.name as role, o.name as org, o.type, u.locale
