@@ -107,7 +107,7 @@ export function SetupForm({ onBackToLogin, onAlreadyDone }: SetupFormProps) {
     repeat: repeatProblem(t, values.password, values.repeat),
   });
   const problemOf = (field: Field | 'repeat'): string | null =>
-    (submitted ? problems[field] : undefined) ?? (refused?.field === field ? refused.message : null);
+    (refused?.field === field ? refused.message : undefined) ?? (submitted ? problems[field] : undefined) ?? null;
 
   const change = (field: Field | 'repeat') => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
