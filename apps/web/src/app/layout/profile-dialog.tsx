@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -8,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
@@ -33,24 +34,43 @@ type View = 'overview' | 'details' | 'password';
  */
 export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
   const { t } = useTranslation();
-  const { t: tAuth } = useTranslation('auth');
   const titleId = useId();
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      {/* The texts of the editing views load with the dialog's first opening, not with every page. */}
+      <Suspense
+        fallback={
+          <>
+            <DialogTitle id={titleId}>{t('profile.title')}</DialogTitle>
+            <DialogContent dividers>
+              <CircularProgress aria-label={t('loading')} />
+            </DialogContent>
+          </>
+        }
+      >
+        <ProfileDialogBody titleId={titleId} onClose={onClose} />
+      </Suspense>
+    </Dialog>
+  );
+}
+
+function ProfileDialogBody({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { t: tAccount } = useTranslation('account');
   const user = useSession((state) => state.user);
   const roles = useRoleFlags();
   const logout = useLogout();
+  // The body unmounts with the closed dialog, so it opens on the overview again.
   const [view, setView] = useState<View>('overview');
-  const close = () => {
-    onClose();
-    setView('overview');
-  };
   const titles = {
     overview: t('profile.title'),
-    details: tAuth('account.editDetails'),
-    password: tAuth('account.changePassword'),
+    details: tAccount('profile.editDetails'),
+    password: tAccount('profile.changePassword'),
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <>
       <DialogTitle id={titleId}>{titles[view]}</DialogTitle>
       <DialogContent dividers>
         {view === 'details' && user ? (
@@ -64,27 +84,27 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
             </Typography>
             <Typography sx={{ mb: 1 }}>{user?.username}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {tAuth('account.name')}
+              {tAccount('profile.name')}
             </Typography>
             <Typography sx={{ mb: 1 }}>{user?.name}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {tAuth('account.email')}
+              {tAccount('profile.email')}
             </Typography>
             <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>{user?.email}</Typography>
             <List disablePadding>
               <ListItem disablePadding>
                 <ListItemButton onClick={() => setView('details')}>
-                  <ListItemText primary={tAuth('account.editDetails')} />
+                  <ListItemText primary={tAccount('profile.editDetails')} />
                 </ListItemButton>
               </ListItem>
               <ListItem disablePadding>
                 <ListItemButton onClick={() => setView('password')}>
-                  <ListItemText primary={tAuth('account.changePassword')} />
+                  <ListItemText primary={tAccount('profile.changePassword')} />
                 </ListItemButton>
               </ListItem>
               {canManageSubscriptions(roles) ? (
                 <ListItem disablePadding>
-                  <ListItemButton component={Link} to={paths.subscriptions} onClick={close}>
+                  <ListItemButton component={Link} to={paths.subscriptions} onClick={onClose}>
                     <ListItemText primary={t('profile.subscriptions')} />
                   </ListItemButton>
                 </ListItem>
@@ -92,7 +112,7 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
               <ListItem disablePadding>
                 <ListItemButton
                   onClick={() => {
-                    close();
+                    onClose();
                     logout();
                   }}
                 >
@@ -105,9 +125,9 @@ export function ProfileDialog({ open, onClose }: ProfileDialogProps) {
       </DialogContent>
       {view === 'overview' ? (
         <DialogActions>
-          <Button onClick={close}>{t('profile.close')}</Button>
+          <Button onClick={onClose}>{t('profile.close')}</Button>
         </DialogActions>
       ) : null}
-    </Dialog>
+    </>
   );
 }

@@ -22,7 +22,7 @@ interface ChangePasswordFormProps {
 
 /** The profile dialog's password change: the current password, and the new one twice. */
 export function ChangePasswordForm({ onDone }: ChangePasswordFormProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', repeat: '' });
   const [submitted, setSubmitted] = useState(false);
@@ -35,10 +35,10 @@ export function ChangePasswordForm({ onDone }: ChangePasswordFormProps) {
     } catch (error) {
       const field = serverField(error, fields);
       if (field === null) {
-        setFormError(t('account.saveFailed', { detail: apiErrorMessage(error, tCommon) }));
+        setFormError(t('profile.saveFailed', { detail: apiErrorMessage(error, tCommon) }));
       } else {
         const wrong = isApiError(error) && error.code === 'wrong_password';
-        setRefused({ field, message: wrong ? t('account.wrongPassword') : t('fieldErrors.invalid') });
+        setRefused({ field, message: wrong ? t('profile.wrongPassword') : t('fieldErrors.invalid') });
         // A wrong current password is typed again from scratch.
         if (wrong) setValues((current) => ({ ...current, currentPassword: '' }));
       }
@@ -66,7 +66,7 @@ export function ChangePasswordForm({ onDone }: ChangePasswordFormProps) {
     if (Object.keys(problems).length > 0) return;
     void save.run({ currentPassword: values.currentPassword, newPassword: values.newPassword }).then((outcome) => {
       if (outcome !== 'succeeded') return;
-      toast.success(t('account.passwordChanged'));
+      toast.success(t('profile.passwordChanged'));
       onDone();
     });
   };
@@ -88,13 +88,13 @@ export function ChangePasswordForm({ onDone }: ChangePasswordFormProps) {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={formSx}>
       <FormError message={formError} />
-      {input('currentPassword', t('account.currentPassword'), 'current-password')}
-      {input('newPassword', t('account.newPassword'), 'new-password')}
-      {input('repeat', t('account.repeat'), 'new-password')}
+      {input('currentPassword', t('profile.currentPassword'), 'current-password')}
+      {input('newPassword', t('profile.newPassword'), 'new-password')}
+      {input('repeat', t('profile.repeat'), 'new-password')}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button onClick={onDone}>{t('account.cancel')}</Button>
+        <Button onClick={onDone}>{t('profile.cancel')}</Button>
         <Button type="submit" variant="contained" loading={save.isPending}>
-          {t('account.save')}
+          {t('profile.save')}
         </Button>
       </Box>
     </Box>

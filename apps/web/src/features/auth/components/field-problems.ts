@@ -1,30 +1,35 @@
 // Field-level problems of the signed-out setup form and the profile forms: what the browser can
 // tell before sending (the same rules as the server's contract), and the field a refused request
 // names, so the message appears under that field rather than above the form.
-import { passwordMinLength } from '@liftwacht/contracts/auth';
-import { usernameSchema, emailSchema } from '@liftwacht/contracts/administration';
+import { passwordMinLength, setupRequestSchema } from '@liftwacht/contracts/auth';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 
 export type FieldProblems<F extends string> = Partial<Record<F, string>>;
 
-export function requiredProblem(t: TFunction<'auth'>, value: string): string | null {
+export function requiredProblem(t: TFunction<'account'>, value: string): string | null {
   return value.trim() === '' ? t('fieldErrors.required') : null;
 }
 
-export function usernameProblem(t: TFunction<'auth'>, value: string): string | null {
-  return requiredProblem(t, value) ?? (usernameSchema.safeParse(value).success ? null : t('fieldErrors.username'));
+export function usernameProblem(t: TFunction<'account'>, value: string): string | null {
+  return (
+    requiredProblem(t, value) ??
+    (setupRequestSchema.shape.username.safeParse(value).success ? null : t('fieldErrors.username'))
+  );
 }
 
-export function emailProblem(t: TFunction<'auth'>, value: string): string | null {
-  return requiredProblem(t, value) ?? (emailSchema.safeParse(value.trim()).success ? null : t('fieldErrors.email'));
+export function emailProblem(t: TFunction<'account'>, value: string): string | null {
+  return (
+    requiredProblem(t, value) ??
+    (setupRequestSchema.shape.email.safeParse(value.trim()).success ? null : t('fieldErrors.email'))
+  );
 }
 
-export function newPasswordProblem(t: TFunction<'auth'>, value: string): string | null {
+export function newPasswordProblem(t: TFunction<'account'>, value: string): string | null {
   return value.length < passwordMinLength ? t('fieldErrors.tooShort', { min: passwordMinLength }) : null;
 }
 
-export function repeatProblem(t: TFunction<'auth'>, password: string, repeat: string): string | null {
+export function repeatProblem(t: TFunction<'account'>, password: string, repeat: string): string | null {
   return password !== repeat ? t('fieldErrors.mismatch') : null;
 }
 

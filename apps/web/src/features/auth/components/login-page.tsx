@@ -1,7 +1,9 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useState } from 'react';
+import { sessionActions } from '../../../lib/session/session-store.ts';
 import { useTranslation } from 'react-i18next';
+import { login } from '../api/login.ts';
 import { useSetupRequired } from '../hooks/use-setup-required.ts';
 import { AppVersion } from './app-version.tsx';
 import { AuthLayout } from './auth-layout.tsx';
@@ -23,7 +25,11 @@ export function LoginPage() {
   const setupRequired = useSetupRequired();
   // Once setup turned out to be done, the offer goes away for this visit.
   const [setupDone, setSetupDone] = useState(false);
-  const titles = { login: t('login.title'), 'reset-request': t('resetRequest.title'), setup: t('setup.title') };
+  const titles = {
+    login: t('login.title'),
+    'reset-request': t('resetRequest.title'),
+    setup: t('login.createFirstAdmin'),
+  };
 
   return (
     <AuthLayout title={titles[form]}>
@@ -32,15 +38,16 @@ export function LoginPage() {
           <LoginForm onForgotPassword={() => setForm('reset-request')} />
           {setupRequired && !setupDone ? (
             <Button variant="outlined" onClick={() => setForm('setup')}>
-              {t('setup.offer')}
+              {t('login.createFirstAdmin')}
             </Button>
           ) : null}
         </>
       ) : form === 'reset-request' ? (
         <ResetRequestForm onBackToLogin={() => setForm('login')} />
       ) : (
-        <Suspense fallback={<CircularProgress aria-label={t('setup.title')} sx={{ alignSelf: 'center' }} />}>
+        <Suspense fallback={<CircularProgress aria-label={t('login.createFirstAdmin')} sx={{ alignSelf: 'center' }} />}>
           <SetupForm
+            onCreated={async (credentials) => sessionActions.login(await login(credentials))}
             onBackToLogin={() => setForm('login')}
             onAlreadyDone={() => {
               setSetupDone(true);

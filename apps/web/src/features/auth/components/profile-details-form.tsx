@@ -25,7 +25,7 @@ interface ProfileDetailsFormProps {
 
 /** The profile dialog's own name, email and language; the session's user follows on saving. */
 export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
@@ -43,7 +43,7 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
     } catch (error) {
       const field = serverField(error, fields);
       if (field !== null) setRefused(field);
-      else setFormError(t('account.saveFailed', { detail: apiErrorMessage(error, tCommon) }));
+      else setFormError(t('profile.saveFailed', { detail: apiErrorMessage(error, tCommon) }));
       throw error;
     }
   });
@@ -69,7 +69,7 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
     }
     void save.run(change).then((outcome) => {
       if (outcome !== 'succeeded') return;
-      toast.success(t('account.detailsSaved'));
+      toast.success(t('profile.detailsSaved'));
       onDone();
     });
   };
@@ -78,7 +78,7 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
     <Box component="form" noValidate onSubmit={submit} sx={formSx}>
       <FormError message={formError} />
       <TextInput
-        label={t('account.name')}
+        label={t('profile.name')}
         name="name"
         autoComplete="name"
         value={name}
@@ -91,7 +91,7 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
         autoFocus
       />
       <TextInput
-        label={t('account.email')}
+        label={t('profile.email')}
         name="email"
         type="email"
         autoComplete="email"
@@ -103,11 +103,11 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
         error={problemOf('email') !== null}
         helperText={problemOf('email')}
       />
-      <LocaleSelect label={t('account.language')} name="locale" value={locale} onChange={setLocale} />
+      <LocaleSelect label={t('profile.language')} name="locale" value={locale} onChange={setLocale} />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button onClick={onDone}>{t('account.cancel')}</Button>
+        <Button onClick={onDone}>{t('profile.cancel')}</Button>
         <Button type="submit" variant="contained" loading={save.isPending}>
-          {t('account.save')}
+          {t('profile.save')}
         </Button>
       </Box>
     </Box>

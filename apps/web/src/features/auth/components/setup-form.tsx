@@ -10,10 +10,8 @@ import { TextInput } from '../../../components/text-input.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { toLocale } from '../../../lib/i18n.ts';
-import { sessionActions } from '../../../lib/session/session-store.ts';
 import { useAsyncAction } from '../../../lib/use-async-action.ts';
 import { completeSetup } from '../api/complete-setup.ts';
-import { login } from '../api/login.ts';
 import {
   emailProblem,
   newPasswordProblem,
@@ -30,6 +28,8 @@ const fields = ['token', 'organisationName', 'username', 'name', 'email', 'passw
 type Field = (typeof fields)[number];
 
 interface SetupFormProps {
+  /** The administrator exists: log it in with these credentials. */
+  onCreated: (credentials: { username: string; password: string }) => Promise<void>;
   onBackToLogin: () => void;
   /** Setup turned out to be done already (another administrator was quicker). */
   onAlreadyDone: () => void;
@@ -39,8 +39,8 @@ interface SetupFormProps {
  * "Create the first administrator" (first run without the demo): the one-time token from the
  * server's start-up output, the organisation and the administrator. Logs the new administrator in.
  */
-export function SetupForm({ onBackToLogin, onAlreadyDone }: SetupFormProps) {
-  const { t, i18n } = useTranslation('auth');
+export function SetupForm({ onCreated, onBackToLogin, onAlreadyDone }: SetupFormProps) {
+  const { t, i18n } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   const [values, setValues] = useState<Record<Field | 'repeat', string>>({
     token: '',
@@ -89,7 +89,7 @@ export function SetupForm({ onBackToLogin, onAlreadyDone }: SetupFormProps) {
       throw error;
     }
     try {
-      sessionActions.login(await login({ username: request.username, password: request.password }));
+      await onCreated({ username: request.username, password: request.password });
     } catch {
       // The administrator exists; only the automatic login failed (a limit, the network).
       toast.success(t('setup.createdLogIn'));
