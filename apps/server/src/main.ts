@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     `${hostname()}:${String(config.port)} (pid ${String(process.pid)})`,
   );
   if (firstRun.kind === 'token-issued') {
-    app.log.warn('no users yet: a one-time setup token for the first administrator is printed below');
+    app.log.warn('no users yet: a one-time setup token for the first administrator is in the start-up banner');
   } else if (firstRun.kind === 'pending') {
     app.log.warn(
       { issuedAt: firstRun.issue?.at, issuedBy: firstRun.issue?.by },
@@ -144,8 +144,9 @@ function firstRunBanner(state: FirstRunState, publicUrl: string): string {
     const rule = '='.repeat(72);
     return (
       `${rule}\n` +
-      `No users yet. Create the first administrator at ${publicUrl}/ ("Create the first administrator")\n` +
-      `with this one-time setup token (shown only now; only its hash is stored):\n\n` +
+      `No users yet. Create the first administrator at ${publicUrl}/\n` +
+      `("Eerste beheerder aanmaken" / "Create the first administrator") with this one-time setup token\n` +
+      `(shown only now; only its hash is stored):\n\n` +
       `    ${state.token}\n\n` +
       alternative +
       `${rule}\n\n`
