@@ -3,7 +3,12 @@
 import type { Locale, RoleName, User } from '@liftwacht/contracts/auth';
 import { localeSchema } from '@liftwacht/contracts/auth';
 import type { Organisation } from '@liftwacht/contracts/organisations';
+import type { Db } from '../../db/database.ts';
+import type { AuditChange } from '../../plugins/audit.ts';
 import type { UserRow } from './auth.repository.ts';
+
+/** Writes an audit entry on the change's transaction (app.audit.record bound to the request). */
+export type AuditWriter = (db: Db, change: AuditChange) => Promise<void>;
 
 /**
  * The type of the organisation that runs Liftwacht (the first administrator's, and one the command

@@ -23,7 +23,8 @@ import { AuthService } from './auth.service.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 import { ProfileService } from './profile.service.ts';
 import { SetupRepository } from './setup.repository.ts';
-import { SetupService, type AuditWriter } from './setup.service.ts';
+import type { AuditWriter } from './accounts.ts';
+import { SetupService } from './setup.service.ts';
 
 const bearer = [{ bearerAuth: [] }];
 

@@ -8,10 +8,9 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RateLimit, RateLimits } from '../../lib/rate-limits.ts';
 import type { SessionEnds } from '../../lib/session-ends.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
-import { localeOf, userOf } from './accounts.ts';
+import { localeOf, userOf, type AuditWriter } from './accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import type { AuditWriter } from './setup.service.ts';
 
 export class ProfileService {
   private readonly currentPasswordChecks: RateLimit;

@@ -8,14 +8,10 @@ import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimit, RateLimits } from '../../lib/rate-limits.ts';
-import type { AuditChange } from '../../plugins/audit.ts';
-import { auditedUser, platformOrganisationType } from './accounts.ts';
+import { auditedUser, platformOrganisationType, type AuditWriter } from './accounts.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { hashPassword } from './password.ts';
 import { SetupRepository, type TokenIssue } from './setup.repository.ts';
-
-/** Writes an audit entry on the change's transaction (app.audit.record bound to the request). */
-export type AuditWriter = (db: Db, change: AuditChange) => Promise<void>;
 
 export type FirstRunState =
   /** Some user exists: nothing to set up. */
