@@ -1,5 +1,6 @@
-// Starts Liftwacht: configuration, database (migrated, seeded when empty), HTTP, MQTT ingest, the
-// module simulator for the demo fleet, graceful shutdown.
+// Starts Liftwacht: configuration, database (migrated, seeded when empty, or a setup token for the
+// first administrator), HTTP, MQTT ingest, the module simulator for the demo fleet, graceful shutdown.
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -10,6 +11,7 @@ import { startFleetSimulator } from './db/simulator/fleet-simulator.ts';
 import type { ModuleSimulator } from './db/simulator/module-simulator.ts';
 import { systemClock } from './lib/clock.ts';
 import { keepTrying, type KeepTrying } from './lib/keep-trying.ts';
+import { prepareFirstRun, type FirstRunState } from './modules/auth/setup.service.ts';
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { createMailer } from './plugins/mail.ts';
 
@@ -36,6 +38,20 @@ async function main(): Promise<void> {
     app.log.info('empty database: loading the demo fleet');
     const summary = await seedDemoFleet(database.db, { now: systemClock.now() });
     app.log.info({ summary }, 'demo fleet loaded');
+  }
+  // Before listening, so GET /setup already knows; the token itself is printed with the banner.
+  const firstRun = await prepareFirstRun(
+    database.db,
+    systemClock.now(),
+    `${hostname()}:${String(config.port)} (pid ${String(process.pid)})`,
+  );
+  if (firstRun.kind === 'token-issued') {
+    app.log.warn('no users yet: a one-time setup token for the first administrator is in the start-up banner');
+  } else if (firstRun.kind === 'pending') {
+    app.log.warn(
+      { issuedAt: firstRun.issue?.at, issuedBy: firstRun.issue?.by },
+      'no users yet: setup is pending; the setup token is in the start-up output of the node that issued it',
+    );
   }
 
   let simulator: ModuleSimulator | null = null;
@@ -112,8 +128,40 @@ async function main(): Promise<void> {
     `\nLiftwacht is serving at ${url}  (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s, ${database.kind})\n` +
       `API docs: ${url}/liftwacht/docs\n` +
       `${mqttLine}\n${simulatorLine}\n` +
-      `Demo logins (password ${demoPassword}):\n${logins}\n\n`,
+      (config.seedDemo && firstRun.kind === 'not-required'
+        ? `Demo logins (password ${demoPassword}):\n${logins}\n\n`
+        : '') +
+      firstRunBanner(firstRun, config.publicUrl),
   );
+}
+
+/** What the person starting an empty Liftwacht needs to create the first administrator. */
+function firstRunBanner(state: FirstRunState, publicUrl: string): string {
+  const alternative =
+    '  Or, on a machine with access to the database: npm run admin -- create-user --role system-admin …\n' +
+    '  (npm run admin -- setup-token issues a new token if this one is lost)\n';
+  if (state.kind === 'token-issued') {
+    const rule = '='.repeat(72);
+    return (
+      `${rule}\n` +
+      `No users yet. Create the first administrator at ${publicUrl}/\n` +
+      `("Eerste beheerder aanmaken" / "Create the first administrator") with this one-time setup token\n` +
+      `(shown only now; only its hash is stored):\n\n` +
+      `    ${state.token}\n\n` +
+      alternative +
+      `${rule}\n\n`
+    );
+  }
+  if (state.kind === 'pending') {
+    const where = state.issue ? ` by ${state.issue.by} at ${state.issue.at}` : '';
+    return (
+      `No users yet: setup is pending. The one-time setup token was printed when it was issued${where};\n` +
+      `look in that node's start-up output.\n` +
+      alternative +
+      '\n'
+    );
+  }
+  return '';
 }
 
 main().catch((err: unknown) => {

@@ -18,6 +18,7 @@ export interface Resources {
   periods: typeof import('./nl/periods.json');
   reports: typeof import('./nl/reports.json');
   realtime: typeof import('./nl/realtime.json');
+  account: typeof import('./nl/account.json');
 }
 
 export type Namespace = keyof Resources;

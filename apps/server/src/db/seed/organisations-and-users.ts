@@ -1,6 +1,6 @@
 // The demo organisations and logins. Exported as plain data so the server can print the logins at
 // start and the README can list them without touching the database.
-import type { RoleName } from '@liftwacht/contracts/auth';
+import { roleNames, type RoleName } from '@liftwacht/contracts/auth';
 import { hashPassword } from '../../modules/auth/password.ts';
 import type { Db } from '../database.ts';
 import { organisationAccess, organisations, roles, userRoles, users } from '../schema.ts';
@@ -144,9 +144,17 @@ export const demoUsers: readonly DemoUser[] = [
     email: 'demo-onderhoud@liftwacht.example',
     locale: 'en-GB',
   },
+  // The company that runs this Liftwacht: the lift service company, which serves the others and
+  // owns no lifts (the type the first-run setup gives the platform organisation too).
+  {
+    username: 'demo-system',
+    role: 'system-admin',
+    organisation: 'maintenance',
+    name: 'Jeroen Smit',
+    email: 'demo-system@liftwacht.example',
+    locale: 'nl',
+  },
 ];
-
-const roleNames: readonly RoleName[] = ['admin', 'user', 'client-light', 'monteur'];
 
 export interface SeededOrganisations {
   idByKey: Map<DemoOrganisationKey, number>;
@@ -156,7 +164,8 @@ export async function insertOrganisationsAndUsers(db: Db, createdAt: Date): Prom
   const orgRows = await insertRowsReturning(
     db,
     organisations,
-    demoOrganisations.map((o) => ({ name: o.name, type: o.type, createdAt })),
+    // Every timestamp from the seed's `now`, none from the database clock, so two seeds match.
+    demoOrganisations.map((o) => ({ name: o.name, type: o.type, createdAt, updatedAt: createdAt })),
     ['id', 'name'],
   );
   const idByKey = new Map<DemoOrganisationKey, number>();
@@ -175,6 +184,7 @@ export async function insertOrganisationsAndUsers(db: Db, createdAt: Date): Prom
     demoOrganisationAccess.map(([from, to]) => ({
       organisationId: orgId(from),
       accessibleOrganisationId: orgId(to),
+      createdAt,
     })),
   );
 
@@ -200,6 +210,7 @@ export async function insertOrganisationsAndUsers(db: Db, createdAt: Date): Prom
       locale: u.locale,
       disabled: false,
       createdAt,
+      updatedAt: createdAt,
     })),
     ['id', 'username'],
   );

@@ -102,7 +102,7 @@ describe('demo fleet', () => {
     expect(access.map((a) => a.name)).toEqual(['Gemeente Utrecht Vastgoed', 'Woonstichting De Vechtstreek']);
   });
 
-  it('has the five demo users with their roles, organisations and the demo password', async () => {
+  it('has the six demo users with their roles, organisations and the demo password', async () => {
     const users = await rows<{
       username: string;
       role: string;
@@ -118,13 +118,14 @@ describe('demo fleet', () => {
       ['demo-client', 'client-light', 'owner'],
       ['demo-monteur', 'monteur', 'owner'],
       ['demo-onderhoud', 'user', 'maintenance'],
+      ['demo-system', 'system-admin', 'maintenance'],
       ['demo-user', 'user', 'owner'],
     ]);
     expect(users.find((u) => u.username === 'demo-user')?.locale).toBe('nl');
     expect(users.some((u) => u.locale === 'en-GB')).toBe(true);
-    expect(demoUsers).toHaveLength(5);
+    expect(demoUsers).toHaveLength(6);
     expect(await verifyPassword(users[0]?.password_hash ?? '', demoPassword)).toBe(true);
-    expect(await count(sql`select count(*)::int as n from roles`)).toBe(4);
+    expect(await count(sql`select count(*)::int as n from roles`)).toBe(5);
   });
 
   it('fills every lift field, with about one lift in ten without intercom', async () => {

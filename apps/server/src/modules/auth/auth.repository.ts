@@ -1,17 +1,34 @@
-// SQL for users, their roles and password reset tokens.
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { RoleName } from '@liftwacht/contracts/auth';
+// SQL for users, their roles, their own profile and password, and password reset tokens.
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Locale, RoleName } from '@liftwacht/contracts/auth';
+import type { Organisation } from '@liftwacht/contracts/organisations';
 import type { Db } from '../../db/database.ts';
-import { passwordResetTokens, roles, userRoles, users } from '../../db/schema.ts';
+import { organisations, passwordResetTokens, roles, sessions, userRoles, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
+export type OrganisationRow = Pick<typeof organisations.$inferSelect, 'id' | 'name' | 'type'>;
+
+export interface NewUser {
+  username: string;
+  name: string;
+  email: string;
+  locale: Locale;
+  organisationId: number;
+  passwordHash: string;
+}
+
+export interface ProfileChange {
+  name: string;
+  email: string;
+  locale: Locale;
+}
 
 export class AuthRepository {
   constructor(readonly db: Db) {}
 
-  async findUserByUsername(username: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
+  async findUserByUsername(username: string, db: Db = this.db): Promise<UserRow | undefined> {
+    const [row] = await db
       .select()
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username})`);
@@ -75,5 +92,94 @@ export class AuthRepository {
 
   async updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
     await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  }
+
+  /** The user's row, locked until the transaction ends, so two edits of one profile queue up. */
+  async lockUser(db: Db, userId: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+    return row;
+  }
+
+  async updateProfile(db: Db, userId: number, change: ProfileChange, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({ ...change, version: sql`${users.version} + 1`, updatedAt: now })
+      .where(eq(users.id, userId));
+  }
+
+  /** A new password chosen by the user (or set by an operator): a new version of the user row. */
+  async setPasswordHash(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: now })
+      .where(eq(users.id, userId));
+  }
+
+  /** Revokes every live session of the user (but keepSessionId when given); returns the ids it revoked. */
+  async revokeSessions(db: Db, userId: number, now: Date, keepSessionId?: string): Promise<string[]> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  }
+
+  async anyUserExists(db: Db = this.db): Promise<boolean> {
+    const rows = await db.select({ id: users.id }).from(users).limit(1);
+    return rows.length > 0;
+  }
+
+  /** The organisation that runs Liftwacht: the one of the oldest system administrator, if any. */
+  async platformOrganisation(db: Db): Promise<OrganisationRow | undefined> {
+    const [row] = await db
+      .select({ id: organisations.id, name: organisations.name, type: organisations.type })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .innerJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(eq(roles.name, 'system-admin'))
+      .orderBy(users.id)
+      .limit(1);
+    return row;
+  }
+
+  /** The organisation with exactly this name (case-insensitive), the oldest when several share it. */
+  async findOrganisationByName(db: Db, name: string): Promise<OrganisationRow | undefined> {
+    const [row] = await db
+      .select({ id: organisations.id, name: organisations.name, type: organisations.type })
+      .from(organisations)
+      .where(sql`lower(${organisations.name}) = lower(${name})`)
+      .orderBy(organisations.id)
+      .limit(1);
+    return row;
+  }
+
+  async insertOrganisation(db: Db, name: string, type: Organisation['type'], now: Date): Promise<OrganisationRow> {
+    const [row] = await db
+      .insert(organisations)
+      .values({ name, type, createdAt: now, updatedAt: now })
+      .returning({ id: organisations.id, name: organisations.name, type: organisations.type });
+    if (!row) throw new Error('the organisation was not inserted');
+    return row;
+  }
+
+  /** Inserts the user with one role; the roles exist from the first migration on. */
+  async insertUser(db: Db, user: NewUser, role: RoleName, now: Date): Promise<UserRow> {
+    const [row] = await db
+      .insert(users)
+      .values({ ...user, disabled: false, createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('the user was not inserted');
+    const [roleRow] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role));
+    if (!roleRow) throw new Error(`the role ${role} does not exist`);
+    await db.insert(userRoles).values({ userId: row.id, roleId: roleRow.id });
+    return row;
   }
 }

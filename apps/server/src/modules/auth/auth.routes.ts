@@ -1,18 +1,30 @@
-// HTTP for login, logout, profile and password reset (spec §7).
+// HTTP for login, logout, the profile and its self-service, password reset (spec §7) and the
+// first-run setup.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  changePasswordSchema,
   loginRequestSchema,
   loginResponseSchema,
   okResponseSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
+  setupRequestSchema,
+  setupStatusResponseSchema,
+  updateProfileSchema,
   userResponseSchema,
 } from '@liftwacht/contracts/auth';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { AuditChange } from '../../plugins/audit.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService } from './auth.service.ts';
 import { PasswordResetService } from './password-reset.service.ts';
+import { ProfileService } from './profile.service.ts';
+import { SetupRepository } from './setup.repository.ts';
+import type { AuditWriter } from './accounts.ts';
+import { SetupService } from './setup.service.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -36,6 +48,12 @@ export function authRoutes(app: FastifyInstance): void {
     app.rateLimits,
     app.sessionEnds,
   );
+  const profile = new ProfileService(repository, app.clock, app.config, app.rateLimits, app.sessionEnds);
+  const setup = new SetupService(repository, new SetupRepository(app.db), app.clock, app.config, app.rateLimits);
+  const auditFor =
+    (request: FastifyRequest): AuditWriter =>
+    (db: Db, change: AuditChange) =>
+      app.audit.record(db, request, change);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -80,6 +98,69 @@ export function authRoutes(app: FastifyInstance): void {
       ...app.guard('authenticated'),
     },
     async (request) => ({ data: await auth.profile(principalOf(request)) }),
+  );
+
+  r.patch(
+    '/user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the signed-in user’s own name, email or language',
+        security: bearer,
+        body: updateProfileSchema,
+        response: { 200: userResponseSchema },
+      },
+      ...app.guard('authenticated'),
+    },
+    async (request) => ({ data: await profile.update(principalOf(request), request.body, auditFor(request)) }),
+  );
+
+  r.post(
+    '/user/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change the signed-in user’s password (400 wrong_password when the current one is wrong); every other session of the user ends',
+        security: bearer,
+        body: changePasswordSchema,
+        response: { 200: okResponseSchema },
+      },
+      ...app.guard('authenticated'),
+    },
+    async (request) => {
+      await profile.changePassword(principalOf(request), request.body, auditFor(request));
+      return { data: { ok: true as const } };
+    },
+  );
+
+  r.get(
+    '/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the first administrator still has to be created (first run without the demo)',
+        response: { 200: setupStatusResponseSchema },
+      },
+    },
+    async () => ({ data: { required: await setup.required() } }),
+  );
+
+  r.post(
+    '/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Create the platform organisation and its first administrator with the setup token from the server log (404 once any user exists)',
+        body: setupRequestSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await setup.complete(request.body, request.ip, auditFor(request));
+      return { data: { ok: true as const } };
+    },
   );
 
   r.post(

@@ -1,7 +1,6 @@
 // Login, logout and the signed-in user's profile.
 import { randomBytes } from 'node:crypto';
 import type { LoginRequest, User } from '@liftwacht/contracts/auth';
-import { localeSchema } from '@liftwacht/contracts/auth';
 import type { Config } from '../../config.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,6 +8,7 @@ import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { Principal, SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
 import type { TokenSigner } from '../../plugins/auth-tokens.ts';
 import type { SessionEnds } from '../../lib/session-ends.ts';
+import { userOf } from './accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -41,6 +41,8 @@ export class AuthService {
     await this.throttle.admit(credentials.username, ip);
 
     const user = await this.repository.findUserByUsername(credentials.username);
+    // An invited user (no password yet) is checked against the dummy hash and a disabled one after
+    // the same work: both answer exactly like a wrong password, in the same time.
     const valid = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), credentials.password);
     if (!user || !valid || user.disabled) {
       await this.throttle.failed(credentials.username);
@@ -65,15 +67,6 @@ export class AuthService {
   async profile(principal: Principal): Promise<User> {
     const user = await this.repository.findUserById(principal.userId);
     if (!user) throw unauthorized('session_revoked', 'The user no longer exists');
-    const locale = localeSchema.safeParse(user.locale);
-    return {
-      id: user.id,
-      username: user.username,
-      name: user.name,
-      email: user.email,
-      organisation_id: user.organisationId,
-      locale: locale.success ? locale.data : 'nl',
-      roles: principal.roles.map((name) => ({ name })),
-    };
+    return userOf(user, principal.roles);
   }
 }

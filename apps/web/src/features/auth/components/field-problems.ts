@@ -1,0 +1,49 @@
+// Field-level problems of the signed-out setup form and the profile forms: what the browser can
+// tell before sending (the same rules as the server's contract), and the field a refused request
+// names, so the message appears under that field rather than above the form.
+import { passwordMinLength, setupRequestSchema } from '@liftwacht/contracts/auth';
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../../lib/api-error.ts';
+
+export type FieldProblems<F extends string> = Partial<Record<F, string>>;
+
+export function requiredProblem(t: TFunction<'account'>, value: string): string | null {
+  return value.trim() === '' ? t('fieldErrors.required') : null;
+}
+
+export function usernameProblem(t: TFunction<'account'>, value: string): string | null {
+  return (
+    requiredProblem(t, value) ??
+    (setupRequestSchema.shape.username.safeParse(value).success ? null : t('fieldErrors.username'))
+  );
+}
+
+export function emailProblem(t: TFunction<'account'>, value: string): string | null {
+  return (
+    requiredProblem(t, value) ??
+    (setupRequestSchema.shape.email.safeParse(value.trim()).success ? null : t('fieldErrors.email'))
+  );
+}
+
+export function newPasswordProblem(t: TFunction<'account'>, value: string): string | null {
+  return value.length < passwordMinLength ? t('fieldErrors.tooShort', { min: passwordMinLength }) : null;
+}
+
+export function repeatProblem(t: TFunction<'account'>, password: string, repeat: string): string | null {
+  return password !== repeat ? t('fieldErrors.mismatch') : null;
+}
+
+/** Only the problems that exist, so an empty object means the form may be sent. */
+export function problemsOf<F extends string>(entries: Record<F, string | null>): FieldProblems<F> {
+  const problems: FieldProblems<F> = {};
+  for (const [field, problem] of Object.entries(entries) as [F, string | null][]) {
+    if (problem !== null) problems[field] = problem;
+  }
+  return problems;
+}
+
+/** The form field a failed request names (validation or a rule such as wrong_password), or null. */
+export function serverField<F extends string>(error: unknown, fields: readonly F[]): F | null {
+  if (!isApiError(error) || error.kind !== 'http' || error.status !== 400 || error.field === undefined) return null;
+  return (fields as readonly string[]).includes(error.field) ? (error.field as F) : null;
+}
