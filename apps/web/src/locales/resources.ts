@@ -18,6 +18,7 @@ export interface Resources {
   periods: typeof import('./nl/periods.json');
   reports: typeof import('./nl/reports.json');
   realtime: typeof import('./nl/realtime.json');
+  administration: typeof import('./nl/administration.json');
 }
 
 export type Namespace = keyof Resources;

@@ -13,4 +13,5 @@ export const allNamespaces: Namespace[] = [
   'periods',
   'reports',
   'realtime',
+  'administration',
 ];

@@ -1,0 +1,5 @@
+import { AuditLogPage } from '../../features/administration/components/audit-log-page.tsx';
+
+export function AdminAuditRoute() {
+  return <AuditLogPage />;
+}
