@@ -35,18 +35,12 @@ const StatsDetailsRoute = lazy(() =>
 );
 const EventsRoute = lazy(() => import('./routes/events-route.tsx').then((m) => ({ default: m.EventsRoute })));
 const EventRoute = lazy(() => import('./routes/event-route.tsx').then((m) => ({ default: m.EventRoute })));
-const AdminOrganisationsRoute = lazy(() =>
-  import('./routes/admin-organisations-route.tsx').then((m) => ({ default: m.AdminOrganisationsRoute })),
-);
-const AdminUsersRoute = lazy(() =>
-  import('./routes/admin-users-route.tsx').then((m) => ({ default: m.AdminUsersRoute })),
-);
-const AdminAccessRoute = lazy(() =>
-  import('./routes/admin-access-route.tsx').then((m) => ({ default: m.AdminAccessRoute })),
-);
-const AdminAuditRoute = lazy(() =>
-  import('./routes/admin-audit-route.tsx').then((m) => ({ default: m.AdminAuditRoute })),
-);
+// One chunk for the four administration pages (see admin-routes.tsx).
+const adminRoutes = () => import('./routes/admin-routes.tsx');
+const AdminOrganisationsRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminOrganisationsRoute })));
+const AdminUsersRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminUsersRoute })));
+const AdminAccessRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminAccessRoute })));
+const AdminAuditRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminAuditRoute })));
 
 export function AppRoutes() {
   return (

@@ -1,5 +1,0 @@
-import { AuditLogPage } from '../../features/administration/components/audit-log-page.tsx';
-
-export function AdminAuditRoute() {
-  return <AuditLogPage />;
-}
