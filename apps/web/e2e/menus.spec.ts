@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoUsers, logIn, openProfile, shellTexts } from './support/demo.ts';
 
 const roles = [
-  { username: demoUsers.admin, texts: shellTexts.nl, menu: shellTexts.nl.fullMenu, picker: true, subscriptions: true },
+  { username: demoUsers.admin, texts: shellTexts.nl, menu: shellTexts.nl.adminMenu, picker: true, subscriptions: true },
   { username: demoUsers.user, texts: shellTexts.nl, menu: shellTexts.nl.fullMenu, picker: true, subscriptions: true },
   {
     username: demoUsers.client,

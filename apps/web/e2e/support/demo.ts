@@ -10,6 +10,8 @@ export const demoUsers = {
   monteur: 'demo-monteur',
   // Works at a maintenance company and has English (en-GB) as its profile language.
   onderhoud: 'demo-onderhoud',
+  // system-admin: every organisation, and the only role that manages organisations and access.
+  system: 'demo-system',
 } as const;
 
 /** The shell's texts the flows use, per language. */
@@ -17,6 +19,8 @@ export const shellTexts = {
   nl: {
     menu: 'Hoofdmenu',
     fullMenu: ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften'],
+    // An admin also manages its organisation's people and reads its audit log ("Beheer").
+    adminMenu: ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften', 'Gebruikers', 'Auditlog'],
     clientLightMenu: ['Dashboard', 'Oproepen', 'Liften'],
     picker: 'Kies een organisatie',
     selectOrganisation: 'Selecteer eerst een organisatie',
@@ -28,6 +32,7 @@ export const shellTexts = {
   en: {
     menu: 'Main menu',
     fullMenu: ['Dashboard', 'Calls', 'Current calls', 'Events', 'Lifts'],
+    adminMenu: ['Dashboard', 'Calls', 'Current calls', 'Events', 'Lifts', 'Users', 'Audit log'],
     clientLightMenu: ['Dashboard', 'Calls', 'Lifts'],
     picker: 'Choose an organisation',
     selectOrganisation: 'Select an organisation first',

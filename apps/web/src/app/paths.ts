@@ -17,6 +17,10 @@ export const routePatterns = {
   statsDetails: '/stats-details/:type/:lower?/:upper?',
   events: '/events',
   event: '/events/:eventId',
+  adminOrganisations: '/admin/organisations',
+  adminUsers: '/admin/users',
+  adminAccess: '/admin/access',
+  adminAudit: '/admin/audit-log',
 } as const;
 
 const segment = (value: string | number): string => encodeURIComponent(String(value));
@@ -41,6 +45,10 @@ export const paths = {
   },
   events: routePatterns.events,
   event: (eventId: string | number) => `/events/${segment(eventId)}`,
+  adminOrganisations: routePatterns.adminOrganisations,
+  adminUsers: routePatterns.adminUsers,
+  adminAccess: routePatterns.adminAccess,
+  adminAudit: routePatterns.adminAudit,
 } as const;
 
 /** Where the 401 rule does not redirect from (spec §8). */

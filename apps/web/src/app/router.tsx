@@ -35,6 +35,12 @@ const StatsDetailsRoute = lazy(() =>
 );
 const EventsRoute = lazy(() => import('./routes/events-route.tsx').then((m) => ({ default: m.EventsRoute })));
 const EventRoute = lazy(() => import('./routes/event-route.tsx').then((m) => ({ default: m.EventRoute })));
+// One chunk for the four administration pages (see admin-routes.tsx).
+const adminRoutes = () => import('./routes/admin-routes.tsx');
+const AdminOrganisationsRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminOrganisationsRoute })));
+const AdminUsersRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminUsersRoute })));
+const AdminAccessRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminAccessRoute })));
+const AdminAuditRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminAuditRoute })));
 
 export function AppRoutes() {
   return (
@@ -57,6 +63,10 @@ export function AppRoutes() {
             <Route path="stats-details/:type/:lower?/:upper?" element={<StatsDetailsRoute />} />
             <Route path="events" element={<EventsRoute />} />
             <Route path="events/:eventId" element={<EventRoute />} />
+            <Route path="admin/organisations" element={<AdminOrganisationsRoute />} />
+            <Route path="admin/users" element={<AdminUsersRoute />} />
+            <Route path="admin/access" element={<AdminAccessRoute />} />
+            <Route path="admin/audit-log" element={<AdminAuditRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundRoute />} />

@@ -76,6 +76,17 @@ describe('api client', () => {
     });
   });
 
+  it("keeps the whole error body, so a 409 conflict's current object reaches the form", async () => {
+    sessionActions.login('t');
+    const body = { error: { code: 'conflict', message: 'Changed meanwhile' }, current: { id: 2, version: 4 } };
+    mockApi({ 'PATCH /liftwacht/thing': { status: 409, body } });
+    await expect(apiRequest('PATCH', '/thing', { schema })).rejects.toMatchObject({
+      status: 409,
+      code: 'conflict',
+      body,
+    });
+  });
+
   it('reports an answer that breaks the contract', async () => {
     sessionActions.login('t');
     mockApi({ 'GET /liftwacht/thing': { body: { data: { value: 'three' } } } });

@@ -77,7 +77,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   const parsed = errorResponseSchema.safeParse(body);
   if (parsed.success) {
     const { code, message, field } = parsed.data.error;
-    return new ApiError('http', message, { status: response.status, code, field, serverMessage: message });
+    return new ApiError('http', message, { status: response.status, code, field, serverMessage: message, body });
   }
   return new ApiError('http', response.statusText || `HTTP ${response.status}`, { status: response.status });
 }

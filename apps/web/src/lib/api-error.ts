@@ -22,6 +22,8 @@ interface ApiErrorDetails {
   code?: string;
   field?: string;
   serverMessage?: string;
+  /** The whole error body, for answers that carry more than the error (a 409's `current`). */
+  body?: unknown;
   cause?: unknown;
 }
 
@@ -34,6 +36,8 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** The server's own explanation, when its answer carried one (meant for people). */
   readonly serverMessage: string | undefined;
+  /** The parsed error body; undefined when the answer was not the error envelope. */
+  readonly body: unknown;
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, { cause: details.cause });
@@ -42,6 +46,7 @@ export class ApiError extends Error {
     this.code = details.code;
     this.field = details.field;
     this.serverMessage = details.serverMessage;
+    this.body = details.body;
   }
 }
 

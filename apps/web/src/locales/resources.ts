@@ -19,6 +19,7 @@ export interface Resources {
   reports: typeof import('./nl/reports.json');
   realtime: typeof import('./nl/realtime.json');
   account: typeof import('./nl/account.json');
+  administration: typeof import('./nl/administration.json');
 }
 
 export type Namespace = keyof Resources;

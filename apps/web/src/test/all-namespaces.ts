@@ -14,4 +14,5 @@ export const allNamespaces: Namespace[] = [
   'reports',
   'realtime',
   'account',
+  'administration',
 ];

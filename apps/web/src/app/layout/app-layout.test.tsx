@@ -20,7 +20,22 @@ async function menuLinks() {
 
 describe('signed-in shell', () => {
   it.each<[RoleName, string[], boolean]>([
-    ['admin', ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften'], true],
+    [
+      'system-admin',
+      [
+        'Dashboard',
+        'Oproepen',
+        'Actuele oproepen',
+        'Events',
+        'Liften',
+        'Organisaties',
+        'Gebruikers',
+        'Toegang',
+        'Auditlog',
+      ],
+      true,
+    ],
+    ['admin', ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften', 'Gebruikers', 'Auditlog'], true],
     ['user', ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften'], true],
     ['client-light', ['Dashboard', 'Oproepen', 'Liften'], true],
     ['monteur', [], false],
@@ -30,6 +45,21 @@ describe('signed-in shell', () => {
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(await menuLinks()).toEqual(entries);
     expect(screen.queryByRole('combobox', { name: 'Kies een organisatie' }) !== null).toBe(picker);
+  });
+
+  it('groups the administration entries under "Beheer" for the roles that have them', async () => {
+    storedSession(userWithRole('admin'));
+    renderApp('/dashboard');
+    const group = await screen.findByRole('list', { name: 'Beheer' });
+    expect(within(group).getByRole('link', { name: 'Gebruikers' })).toHaveAttribute('href', '/admin/users');
+    expect(within(group).getByRole('link', { name: 'Auditlog' })).toHaveAttribute('href', '/admin/audit-log');
+  });
+
+  it.each<RoleName>(['user', 'client-light'])('gives %s no "Beheer" group', async (role) => {
+    storedSession(userWithRole(role));
+    renderApp('/dashboard');
+    await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    expect(screen.queryByRole('list', { name: 'Beheer' })).not.toBeInTheDocument();
   });
 
   it('marks the current page in the menu', async () => {

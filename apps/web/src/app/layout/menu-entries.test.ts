@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canManageSubscriptions, canPickOrganisation, menuEntriesFor } from './menu-entries.ts';
+import type { RoleName } from '@liftwacht/contracts/auth';
+import { hasPermission } from '@liftwacht/contracts/permissions';
+import { adminMenuEntriesFor, canManageSubscriptions, canPickOrganisation, menuEntriesFor } from './menu-entries.ts';
 
 const paths = (flags: { clientLight: boolean; mechanic: boolean }) => menuEntriesFor(flags).map((entry) => entry.path);
 
@@ -23,5 +25,27 @@ describe('menu per role (spec §6)', () => {
     expect(paths(flags)).toEqual([]);
     expect(canManageSubscriptions(flags)).toBe(false);
     expect(canPickOrganisation(flags)).toBe(false);
+  });
+});
+
+describe('"Beheer" entries per role (the shared permission table)', () => {
+  const adminPaths = (role: RoleName) =>
+    adminMenuEntriesFor((permission) => hasPermission([role], permission)).map((entry) => entry.path);
+
+  it('gives a system-admin organisations, users, access and the audit log', () => {
+    expect(adminPaths('system-admin')).toEqual([
+      '/admin/organisations',
+      '/admin/users',
+      '/admin/access',
+      '/admin/audit-log',
+    ]);
+  });
+
+  it("gives an admin its organisation's users and audit log only", () => {
+    expect(adminPaths('admin')).toEqual(['/admin/users', '/admin/audit-log']);
+  });
+
+  it.each<RoleName>(['user', 'client-light', 'monteur'])('gives %s none', (role) => {
+    expect(adminPaths(role)).toEqual([]);
   });
 });

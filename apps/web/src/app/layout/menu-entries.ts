@@ -1,4 +1,5 @@
 // Which side-menu entries a user gets (spec §6). Pure, so the role rules are tested on their own.
+import type { Permission } from '@liftwacht/contracts/permissions';
 import { paths } from '../paths.ts';
 
 export interface RoleFlags {
@@ -29,3 +30,22 @@ export const canManageSubscriptions = ({ clientLight, mechanic }: RoleFlags): bo
 
 /** Mechanics do not choose organisations. */
 export const canPickOrganisation = ({ mechanic }: RoleFlags): boolean => !mechanic;
+
+export interface AdminMenuEntry {
+  path: string;
+  labelKey: 'menu.organisations' | 'menu.users' | 'menu.access' | 'menu.audit';
+  /** The permission the page's API needs: the link shows only when the server would answer. */
+  permission: Permission;
+}
+
+const adminEntries: readonly AdminMenuEntry[] = [
+  { path: paths.adminOrganisations, labelKey: 'menu.organisations', permission: 'organisations.manage' },
+  { path: paths.adminUsers, labelKey: 'menu.users', permission: 'users.manage' },
+  { path: paths.adminAccess, labelKey: 'menu.access', permission: 'organisations.manage' },
+  { path: paths.adminAudit, labelKey: 'menu.audit', permission: 'audit.view' },
+];
+
+/** The "Beheer" group: each entry only for roles whose permissions include its page's. */
+export function adminMenuEntriesFor(allowed: (permission: Permission) => boolean): AdminMenuEntry[] {
+  return adminEntries.filter((entry) => allowed(entry.permission));
+}

@@ -4,16 +4,24 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { hasPermission, type Permission } from '@liftwacht/contracts/permissions';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { OrganisationPicker } from '../../features/organisations/components/organisation-picker.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { displayName } from './display-name.ts';
-import { canPickOrganisation, menuEntriesFor } from './menu-entries.ts';
+import {
+  adminMenuEntriesFor,
+  canPickOrganisation,
+  menuEntriesFor,
+  type AdminMenuEntry,
+  type MenuEntry,
+} from './menu-entries.ts';
 import { ProfileDialog } from './profile-dialog.tsx';
 import { useRoleFlags } from './use-role-flags.ts';
 
@@ -27,6 +35,21 @@ export function SideMenu({ onNavigate }: SideMenuProps) {
   const roles = useRoleFlags();
   const user = useSession((state) => state.user);
   const [profileOpen, setProfileOpen] = useState(false);
+  const adminHeadingId = useId();
+  const roleNames = user?.roles.map((role) => role.name) ?? [];
+  const adminEntries = adminMenuEntriesFor((permission: Permission) => hasPermission(roleNames, permission));
+  const entryLink = (entry: MenuEntry | AdminMenuEntry) => (
+    <ListItem key={entry.path} disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={entry.path}
+        onClick={onNavigate}
+        sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+      >
+        <ListItemText primary={t(entry.labelKey)} />
+      </ListItemButton>
+    </ListItem>
+  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -42,20 +65,19 @@ export function SideMenu({ onNavigate }: SideMenuProps) {
       ) : null}
       <Divider />
       <Box component="nav" aria-label={t('menu.label')}>
-        <List>
-          {menuEntriesFor(roles).map((entry) => (
-            <ListItem key={entry.path} disablePadding>
-              <ListItemButton
-                component={NavLink}
-                to={entry.path}
-                onClick={onNavigate}
-                sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-              >
-                <ListItemText primary={t(entry.labelKey)} />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
+        <List>{menuEntriesFor(roles).map(entryLink)}</List>
+        {adminEntries.length > 0 ? (
+          <List
+            aria-labelledby={adminHeadingId}
+            subheader={
+              <ListSubheader id={adminHeadingId} component="h2" disableSticky>
+                {t('menu.administration')}
+              </ListSubheader>
+            }
+          >
+            {adminEntries.map(entryLink)}
+          </List>
+        ) : null}
       </Box>
       <Box sx={{ mt: 'auto' }}>
         <Divider />

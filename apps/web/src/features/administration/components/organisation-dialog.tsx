@@ -1,0 +1,147 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  adminOrganisationSchema,
+  createOrganisationSchema,
+  type AdminOrganisation,
+} from '@liftwacht/contracts/administration';
+import { organisationTypes } from '@liftwacht/contracts/organisations';
+import { FormError } from '../../../components/form-error.tsx';
+import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { useCreateOrganisation } from '../api/create-organisation.ts';
+import { useUpdateOrganisation } from '../api/update-organisation.ts';
+import type { OrganisationType } from '../lib/organisation-list-params.ts';
+import { conflictCurrent, hasErrorCode, invalidFields, serverFieldError } from '../lib/submit-problem.ts';
+import { SelectField } from './select-field.tsx';
+
+interface OrganisationDialogProps {
+  /** null creates a new organisation. */
+  organisation: AdminOrganisation | null;
+  onClose: () => void;
+}
+
+interface FieldErrors {
+  name?: string;
+  type?: string;
+}
+
+/** Creates an organisation, or renames it and changes its type from the version it was opened at. */
+export function OrganisationDialog({ organisation, onClose }: OrganisationDialogProps) {
+  const { t } = useTranslation('administration');
+  const { t: tc } = useTranslation();
+  const titleId = useId();
+  const create = useCreateOrganisation();
+  const update = useUpdateOrganisation();
+  const [name, setName] = useState(organisation?.name ?? '');
+  const [type, setType] = useState<OrganisationType>(organisation?.type ?? 'client');
+  // What the edit is based on; a conflict moves it to the server's current object.
+  const [base, setBase] = useState(organisation);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const pending = create.isPending || update.isPending;
+
+  const failed = (error: unknown) => {
+    const current = conflictCurrent(error, adminOrganisationSchema);
+    if (current) {
+      setBase(current);
+      setName(current.name);
+      setType(current.type);
+      setConflict(true);
+      return;
+    }
+    if (base === null && hasErrorCode(error, 'conflict')) {
+      setFieldErrors({ name: t('organisations.nameTaken') });
+      return;
+    }
+    const field = serverFieldError(error);
+    if (field && (field.field === 'name' || field.field === 'type')) {
+      setFieldErrors({ [field.field]: t('form.invalidField', { message: field.message }) });
+      return;
+    }
+    setFormError(t('form.failed', { message: apiErrorMessage(error, tc) }));
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    setConflict(false);
+    const checked = createOrganisationSchema.safeParse({ name, type });
+    const invalid = invalidFields(checked);
+    setFieldErrors(invalid.has('name') ? { name: t('organisations.nameError') } : {});
+    if (!checked.success) return;
+    const done = (saved: AdminOrganisation, message: 'organisations.created' | 'organisations.updated') => {
+      toast.success(t(message, { name: saved.name }));
+      onClose();
+    };
+    if (base === null) {
+      create.mutate(checked.data, { onSuccess: (saved) => done(saved, 'organisations.created'), onError: failed });
+      return;
+    }
+    // Only what changed travels, with the version the form shows.
+    const body = {
+      ...(checked.data.name !== base.name ? { name: checked.data.name } : {}),
+      ...(checked.data.type !== base.type ? { type: checked.data.type } : {}),
+      version: base.version,
+    };
+    update.mutate(
+      { id: base.id, body },
+      { onSuccess: (saved) => done(saved, 'organisations.updated'), onError: failed },
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>
+          {organisation === null ? t('organisations.createTitle') : t('organisations.editTitle')}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {conflict ? <Alert severity="warning">{t('form.conflict')}</Alert> : null}
+            <TextField
+              label={t('organisations.name')}
+              name="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              error={fieldErrors.name !== undefined}
+              helperText={fieldErrors.name}
+              required
+              autoFocus
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <SelectField
+              label={t('organisations.type')}
+              name="type"
+              value={type}
+              options={organisationTypes.map((value) => ({ value, label: t(`organisationTypes.${value}`) }))}
+              onChange={(value) => setType(value as OrganisationType)}
+              error={fieldErrors.type !== undefined}
+              helperText={fieldErrors.type}
+              fullWidth
+            />
+            <FormError message={formError} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} sx={{ minHeight: 44 }}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending} sx={{ minHeight: 44 }}>
+            {t('form.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
