@@ -28,7 +28,8 @@ export const errorCodes = [
   'internal_error',
   'unavailable',
 ] as const;
-export const errorCodeSchema = z.enum(errorCodes);
+// Pure: the web never parses codes, so its login page (size budget) leaves the list out.
+export const errorCodeSchema = /* @__PURE__ */ z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 export const errorResponseSchema = z.object({
@@ -64,7 +65,7 @@ export const pageLimitSchema = (size: number, max = maxPageSize) =>
 /** Rows to skip: 0…1,000,000, so a request cannot make the database walk an unbounded index. */
 export const pageOffsetSchema = z.coerce.number().int().min(0).max(maxOffset).default(0);
 
-export const listQuerySchema = z.object({
+export const listQuerySchema = /* @__PURE__ */ z.object({
   limit: pageLimitSchema(100),
   offset: pageOffsetSchema,
 });
@@ -73,7 +74,7 @@ export const listQuerySchema = z.object({
 export const idNumberSchema = z.number().int().positive().max(2_147_483_647);
 /** A database id in a path or query string. */
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
-export const idParamSchema = z.object({ id: idSchema });
+export const idParamSchema = /* @__PURE__ */ z.object({ id: idSchema });
 
 // ── text ───────────────────────────────────────────────────────────────────────────────────────
 

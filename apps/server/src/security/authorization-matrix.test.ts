@@ -105,7 +105,7 @@ describe('authorization matrix', () => {
 
       if (access === 'public') {
         it('answers an anonymous caller', async () => {
-          expectAnswer(await send(operation, await entry.own(world)), '2xx', 'anonymous');
+          expectAnswer(await send(operation, await entry.own(world)), entry.ownAnswers ?? '2xx', 'anonymous');
         });
       } else if (access === 'module-key') {
         it('answers 401 to every bad module key, and 2xx to its own', async () => {
@@ -154,7 +154,7 @@ describe('authorization matrix', () => {
           }
           expectAnswer(
             await send(operation, call, bearer(token)),
-            '2xx',
+            entry.ownAnswers ?? '2xx',
             `${role} on its own organisation`,
             everywhere,
           );
@@ -176,7 +176,11 @@ describe('authorization matrix', () => {
           const token = entry.consumesSession
             ? await world.login(world.t.fixtures.user.onderhoud.username)
             : world.grantedToken;
-          expectAnswer(await send(operation, await entry.own(world), bearer(token)), '2xx', 'granted organisation');
+          expectAnswer(
+            await send(operation, await entry.own(world), bearer(token)),
+            entry.ownAnswers ?? '2xx',
+            'granted organisation',
+          );
         });
       }
     });

@@ -2,6 +2,7 @@
 // organisation, and how to aim the same call at another organisation or at ids that do not exist.
 // The authorization matrix and the fuzz are generated from the OpenAPI document and this table;
 // both fail for an operation without an entry, so every new route joins the harness here.
+import { fixturePassword } from '../test-support/fixtures.ts';
 import type { SecurityWorld } from '../test-support/security-world.ts';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[];
@@ -39,6 +40,11 @@ export interface OperationCalls {
   foreign: ((w: SecurityWorld) => ScopedCall[] | Promise<ScopedCall[]>) | { none: string };
   /** The call ends the session it is made with (logout): it gets a fresh one each time. */
   consumesSession?: true;
+  /**
+   * What the own call answers when that is not a 2xx by design: the first-run setup exists only
+   * while there is no user, and the harness world always has users (404).
+   */
+  ownAnswers?: number;
 }
 
 const dateRange = { from: '2026-02-01', to: '2026-02-28' };
@@ -119,6 +125,33 @@ export const operationCalls: Record<string, OperationCalls> = {
     consumesSession: true,
   },
   'GET /liftwacht/user': { own: () => ({}), foreign: { none: 'the caller’s own profile' } },
+  'PATCH /liftwacht/user': {
+    // The language it already has: a change that leaves the fixture user as it was.
+    own: () => ({ body: { locale: 'nl' } }),
+    foreign: { none: 'the caller’s own profile' },
+  },
+  'POST /liftwacht/user/password': {
+    // Sets the password it already has. It ends the caller's other sessions, never the one it is
+    // made with, so the role tokens the matrix shares stay valid.
+    own: () => ({ body: { currentPassword: fixturePassword, newPassword: fixturePassword } }),
+    foreign: { none: 'the caller’s own password' },
+  },
+  'GET /liftwacht/setup': { own: () => ({}), foreign: { none: 'public; no organisation' } },
+  'POST /liftwacht/setup': {
+    own: () => ({
+      body: {
+        token: 'not-the-setup-token',
+        organisationName: 'Liftwacht Beheer',
+        username: 'setup-admin',
+        name: 'Setup Admin',
+        email: 'setup-admin@example.test',
+        password: fixturePassword,
+        locale: 'nl',
+      },
+    }),
+    foreign: { none: 'public; exists only before the first user' },
+    ownAnswers: 404,
+  },
   'POST /liftwacht/password-reset/request': {
     own: (w) => ({ body: { email: w.spareUser.email } }),
     foreign: { none: 'public; answers the same for every address' },

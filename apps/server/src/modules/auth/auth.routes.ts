@@ -3,17 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  changePasswordSchema,
   loginRequestSchema,
   loginResponseSchema,
   okResponseSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
-  setupRequestSchema,
-  setupStatusResponseSchema,
-  updateProfileSchema,
   userResponseSchema,
+  setupStatusResponseSchema,
 } from '@liftwacht/contracts/auth';
+import { changePasswordSchema, setupRequestSchema, updateProfileSchema } from '@liftwacht/contracts/account';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AuditChange } from '../../plugins/audit.ts';

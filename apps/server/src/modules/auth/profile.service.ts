@@ -1,6 +1,7 @@
 // Self-service in the profile dialog: the signed-in user's own name, email and language, and a new
 // password (the current one required). Both are audited; a new password ends every other session.
-import type { ChangePassword, UpdateProfile, User } from '@liftwacht/contracts/auth';
+import type { User } from '@liftwacht/contracts/auth';
+import type { ChangePassword, UpdateProfile } from '@liftwacht/contracts/account';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error.ts';

@@ -2,7 +2,7 @@
 // (only its hash is stored) and prints it once; POST /setup with it creates the platform
 // organisation and its first administrator (system-admin). Once any user exists setup is gone.
 import { createHash, randomBytes } from 'node:crypto';
-import type { SetupRequest } from '@liftwacht/contracts/auth';
+import type { SetupRequest } from '@liftwacht/contracts/account';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';

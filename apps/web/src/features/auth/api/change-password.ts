@@ -1,4 +1,5 @@
-import { okResponseSchema, type ChangePassword } from '@liftwacht/contracts/auth';
+import { okResponseSchema } from '@liftwacht/contracts/auth';
+import { type ChangePassword } from '@liftwacht/contracts/account';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**

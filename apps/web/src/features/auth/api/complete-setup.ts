@@ -1,4 +1,5 @@
-import { okResponseSchema, type SetupRequest } from '@liftwacht/contracts/auth';
+import { okResponseSchema } from '@liftwacht/contracts/auth';
+import { type SetupRequest } from '@liftwacht/contracts/account';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { userResponseSchema, type UpdateProfile, type User } from '@liftwacht/contracts/auth';
+import { userResponseSchema, type User } from '@liftwacht/contracts/auth';
+import { type UpdateProfile } from '@liftwacht/contracts/account';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Saves the signed-in user's own name, email and language; answers the profile as it now is. */

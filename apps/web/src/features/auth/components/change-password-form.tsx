@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { ChangePassword } from '@liftwacht/contracts/auth';
+import type { ChangePassword } from '@liftwacht/contracts/account';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextInput } from '../../../components/text-input.tsx';
 import { isApiError } from '../../../lib/api-error.ts';

@@ -1,7 +1,8 @@
 // Field-level problems of the signed-out setup form and the profile forms: what the browser can
 // tell before sending (the same rules as the server's contract), and the field a refused request
 // names, so the message appears under that field rather than above the form.
-import { passwordMinLength, setupRequestSchema } from '@liftwacht/contracts/auth';
+import { passwordMinLength } from '@liftwacht/contracts/auth';
+import { setupRequestSchema } from '@liftwacht/contracts/account';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 
