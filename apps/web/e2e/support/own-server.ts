@@ -14,10 +14,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** What makes several processes one deployment: shared database, broker, Redis and token secret. */
 export type SharedServices = Partial<Record<'DATABASE_URL' | 'MQTT_URL' | 'REDIS_URL' | 'JWT_SECRET', string>>;
 
+/** SEED_DEMO=false: an empty portal, for the first-run flow. */
+export type OwnServerEnv = SharedServices & { SEED_DEMO?: 'true' | 'false' };
+
 export interface OwnServerOptions {
   /** How long the first start may take; seeding the demo fleet takes about a minute on a busy machine. */
   timeoutMs?: number;
-  env?: SharedServices;
+  env?: OwnServerEnv;
 }
 
 export interface OwnServer {
@@ -30,6 +33,8 @@ export interface OwnServer {
   start(timeoutMs?: number): Promise<void>;
   /** Stops it and removes its data folder. */
   dispose(): Promise<void>;
+  /** What the server printed on standard output so far (its start-up banner: logins, setup token). */
+  output(): string;
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -53,11 +58,12 @@ export async function startOwnServer({ timeoutMs = 240_000, env = {} }: OwnServe
   const dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-e2e-own-'));
   let child: ChildProcess | null = null;
   let stderr = '';
+  let stdout = '';
 
   const start = async (waitMs = timeoutMs) => {
     const started = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
       cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
         PORT: String(port),
@@ -71,6 +77,9 @@ export async function startOwnServer({ timeoutMs = 240_000, env = {} }: OwnServe
         SKIP_WEB_BUILD: '1',
         ...env,
       },
+    });
+    started.stdout.on('data', (chunk: Buffer) => {
+      stdout = (stdout + chunk.toString()).slice(-20_000);
     });
     started.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
@@ -106,5 +115,5 @@ export async function startOwnServer({ timeoutMs = 240_000, env = {} }: OwnServe
     await dispose();
     throw error;
   }
-  return { url, mqttPort, stop, start, dispose };
+  return { url, mqttPort, stop, start, dispose, output: () => stdout };
 }
