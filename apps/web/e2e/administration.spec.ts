@@ -23,7 +23,7 @@ async function invite(page: Page, username: string): Promise<string> {
   await page.getByRole('button', { name: 'Gebruiker uitnodigen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Gebruiker uitnodigen' });
   await dialog.getByLabel('Gebruikersnaam').fill(username);
-  await dialog.getByLabel('Naam', { exact: true }).fill(`E2E ${username}`);
+  await dialog.getByRole('textbox', { name: 'Naam', exact: true }).fill(`E2E ${username}`);
   await dialog.getByLabel('E-mailadres').fill(email);
   await expect(dialog.getByRole('checkbox', { name: 'Gebruiker', exact: true })).toBeChecked();
   // An admin cannot give a role stronger than its own.
@@ -88,7 +88,7 @@ test('a system-admin creates an organisation, grants and revokes its access, and
   await grant.getByLabel('Klant').selectOption({ label: client });
   await grant.getByRole('button', { name: 'Toegang geven' }).click();
   await expect(grant).toBeHidden();
-  await page.getByRole('combobox', { name: 'Organisatie' }).selectOption({ label: organisation });
+  await page.getByRole('combobox', { name: 'Organisatie', exact: true }).selectOption({ label: organisation });
   const revoke = page.getByRole('button', { name: `Toegang van ${organisation} tot ${client} intrekken` });
   await revoke.click();
   const confirm = page.getByRole('dialog', { name: 'Toegang intrekken' });

@@ -28,6 +28,13 @@ describe('api client', () => {
     expect(call?.body).toEqual({ a: 1 });
   });
 
+  it('declares no JSON body when there is none (the server refuses an empty one declared as JSON)', async () => {
+    sessionActions.login('secret');
+    const api = mockApi({ 'DELETE /liftwacht/thing/1': { body: { data: { value: 1 } } } });
+    await apiRequest('DELETE', '/thing/1', { schema });
+    expect(api.calls[0]?.headers.get('Content-Type')).toBeNull();
+  });
+
   it('refuses an authenticated call without a token before calling (spec §5)', async () => {
     const api = mockApi({});
     await expect(apiRequest('GET', '/thing', { schema })).rejects.toThrow(

@@ -49,10 +49,9 @@ function buildUrl(path: string, options: BaseOptions): string {
 }
 
 function buildInit(method: HttpMethod, options: BaseOptions): RequestInit {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-  };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Only with a body: the server refuses an empty body declared as JSON (a DELETE, a bare POST).
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.authenticated !== false) {
     const token = getSessionState().userToken;
     // Checked before any call (spec §5) so a signed-out screen never fires anonymous requests.

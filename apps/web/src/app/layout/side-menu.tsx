@@ -67,16 +67,13 @@ export function SideMenu({ onNavigate }: SideMenuProps) {
       <Box component="nav" aria-label={t('menu.label')}>
         <List>{menuEntriesFor(roles).map(entryLink)}</List>
         {adminEntries.length > 0 ? (
-          <List
-            aria-labelledby={adminHeadingId}
-            subheader={
-              <ListSubheader id={adminHeadingId} component="h2" disableSticky>
-                {t('menu.administration')}
-              </ListSubheader>
-            }
-          >
-            {adminEntries.map(entryLink)}
-          </List>
+          <>
+            {/* The heading sits outside the list: a list may only hold list items (axe "list"). */}
+            <ListSubheader id={adminHeadingId} component="h2" disableSticky>
+              {t('menu.administration')}
+            </ListSubheader>
+            <List aria-labelledby={adminHeadingId}>{adminEntries.map(entryLink)}</List>
+          </>
         ) : null}
       </Box>
       <Box sx={{ mt: 'auto' }}>
