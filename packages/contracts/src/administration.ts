@@ -224,6 +224,8 @@ export const auditActions = [
   'access.granted',
   'access.revoked',
   'user.invited',
+  /** A user created with a password (the admin command line), not invited by mail. */
+  'user.created',
   'user.invitation_resent',
   'user.updated',
   'user.disabled',

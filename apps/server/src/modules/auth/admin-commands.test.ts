@@ -107,7 +107,7 @@ describe('admin commands', () => {
     await expect(
       createUser(database.db, { ...admin, username: 'BEHEER', organisation: undefined }, 'Geheim-genoeg-1', now),
     ).rejects.toThrow('--username: BEHEER is taken');
-    expect((await audit()).map((e) => e.action).slice(2)).toEqual(['user.invited', 'user.invited']);
+    expect((await audit()).map((e) => e.action).slice(2)).toEqual(['user.created', 'user.created']);
   });
 
   it('sets a forgotten password and ends every session of the user', async () => {

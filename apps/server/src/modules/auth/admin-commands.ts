@@ -129,7 +129,7 @@ export async function createUser(
       t,
       {
         organisationId: organisation.id,
-        action: firstUser ? 'setup.completed' : 'user.invited',
+        action: firstUser ? 'setup.completed' : 'user.created',
         subjectType: 'user',
         subjectId: user.id,
         before: null,
