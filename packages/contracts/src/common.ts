@@ -82,12 +82,13 @@ export const idParamSchema = /* @__PURE__ */ z.object({ id: idSchema });
  * Every text a client sends goes through one of these two. PostgreSQL text cannot hold NUL, and no
  * form field has a use for other control characters (C0, DEL, C1), which only hide text in logs,
  * mails and exports. A line refuses all of them; a multi-line text keeps tab, line feed and return.
+ * Both refuse a lone UTF-16 surrogate, which no UTF-8 text (nor a JSON value PostgreSQL stores) holds.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const lineControl = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+const lineControl = /^[^\u0000-\u001F\u007F-\u009F\p{Cs}]*$/u;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const textControl = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
-const controlMessage = 'must not contain control characters';
+const textControl = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]*$/u;
+const controlMessage = 'must not contain control characters or broken (lone surrogate) characters';
 
 /** One line of text (a name, a search, a number): at most `max` characters, no control characters. */
 export const safeLineSchema = (max: number) => z.string().max(max).regex(lineControl, controlMessage);

@@ -59,6 +59,17 @@ describe('text input', () => {
     expect(envelope(criteria.body).field).toBe('city');
   });
 
+  it('refuses a lone surrogate (no UTF-8 text holds one; PostgreSQL refuses it in JSON)', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/liftwacht/user',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: '{"name":"\\ud800"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res.body).field).toBe('name');
+  });
+
   it('still accepts accents, emoji and other printable text', async () => {
     const res = await t.app.inject({
       url: `/liftwacht/lift?search=${encodeURIComponent('Hôtel 🛗 ß')}`,

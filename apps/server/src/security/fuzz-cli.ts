@@ -4,7 +4,7 @@
 // count, the slowest requests and every failed case with what it sent.
 import { parseArgs } from 'node:util';
 import { createSecurityWorld } from '../test-support/security-world.ts';
-import { credentialHeaders, fuzzTargets } from './fuzz-run.ts';
+import { afterFuzzCase, credentialHeaders, fuzzTargets } from './fuzz-run.ts';
 import { describeOutcome, fuzzCases, runFuzzCase, type FuzzOutcome } from './openapi-fuzz.ts';
 import { readOperations } from './openapi-operations.ts';
 
@@ -58,6 +58,7 @@ try {
     if (!stream || !next || next.done) continue;
     const headers = await credentialHeaders(world, stream.target.operation, next.value.credential);
     const outcome = await runFuzzCase(world.t.app, next.value, headers);
+    await afterFuzzCase(world, stream.target.operation, outcome.status);
     tried++;
     histogram.set(outcome.status, (histogram.get(outcome.status) ?? 0) + 1);
     if (outcome.problems.length > 0) failures.push(outcome);

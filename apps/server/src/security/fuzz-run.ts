@@ -41,3 +41,11 @@ export async function credentialHeaders(
     }
   }
 }
+
+/**
+ * After a case: a fuzzed write that was valid after all (2xx) may have changed a fixture user's
+ * password or disabled it; later cases must still get in.
+ */
+export async function afterFuzzCase(world: SecurityWorld, operation: Operation, status: number): Promise<void> {
+  if (operation.method !== 'GET' && status >= 200 && status < 300) await world.restoreAccounts();
+}

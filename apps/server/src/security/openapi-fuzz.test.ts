@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSecurityWorld } from '../test-support/security-world.ts';
 import { isErrorEnvelope } from './error-envelope.ts';
-import { credentialHeaders, fuzzTargets } from './fuzz-run.ts';
+import { afterFuzzCase, credentialHeaders, fuzzTargets } from './fuzz-run.ts';
 import { applicableMutations, describeOutcome, fuzzCases, runFuzzCase, type FuzzOutcome } from './openapi-fuzz.ts';
 import { readOperations } from './openapi-operations.ts';
 
@@ -42,6 +42,7 @@ describe(`OpenAPI fuzz (seed ${seed}; replay: FUZZ_SEED=${seed})`, () => {
         if (next.done) break;
         const headers = await credentialHeaders(world, target.operation, next.value.credential);
         const outcome = await runFuzzCase(world.t.app, next.value, headers);
+        await afterFuzzCase(world, target.operation, outcome.status);
         requests++;
         if (outcome.problems.length > 0) failures.push(outcome);
       }

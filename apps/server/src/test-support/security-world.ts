@@ -3,7 +3,7 @@
 // a module (with an ingest key), the same in a stranger organisation, ids that do not exist, and
 // every kind of credential that must not work. The stranger's rows carry marker words, so any
 // response that carries one has leaked another organisation's data.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { RoleName } from '@liftwacht/contracts/auth';
 import { rolePermissions } from '@liftwacht/contracts/permissions';
 import {
@@ -15,6 +15,7 @@ import {
   organisationAccess,
   organisations,
   roles,
+  sessions,
   userRoles,
   users,
   visits,
@@ -88,6 +89,12 @@ export interface SecurityWorld {
   badBearer: readonly BadCredential[];
   badModuleKeys(): BadCredential[];
   administration: AdministrationWorld;
+  /**
+   * Puts the fixture users back as they were: password, enabled, their sessions live. A fuzzed
+   * write that happened to be valid (a new password, a disable) must not lock later cases out.
+   * Only for the fuzz: it makes the world's revoked-session credential live again.
+   */
+  restoreAccounts(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -309,6 +316,11 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
       { label: 'oversized', headers: { 'x-module-key': `${own.esNumber}.${'k'.repeat(5000)}` } },
     ],
     administration,
+    restoreAccounts: async () => {
+      const ids = Object.values(t.fixtures.user).map((u) => u.id);
+      await db.update(users).set({ passwordHash, disabled: false }).where(inArray(users.id, ids));
+      await db.update(sessions).set({ revokedAt: null }).where(inArray(sessions.userId, ids));
+    },
     close: () => t.close(),
   };
 }
