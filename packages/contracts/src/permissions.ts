@@ -2,7 +2,8 @@
 // table for menus, so a role never sees a link to something the server refuses.
 import type { RoleName } from './auth.ts';
 
-export const permissions = [
+/** Everything a portal user reads and does on lifts, calls and figures. */
+const portal = [
   'organisations.list',
   'dashboard.view',
   'stats.period',
@@ -15,28 +16,16 @@ export const permissions = [
   'lifts.view',
   'visits.view',
   'reports.download',
+] as const;
+
+export const permissions = [
+  ...portal,
   // Administration (Beheer): the people of an organisation, its audit log; organisations and grants
   'users.manage',
   'audit.view',
   'organisations.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
-
-/** Everything a portal user reads and does on lifts, calls and figures. */
-const portal: readonly Permission[] = [
-  'organisations.list',
-  'dashboard.view',
-  'stats.period',
-  'stats.details',
-  'events.view',
-  'calls.view',
-  'calls.current',
-  'subscriptions.manage',
-  'lifts.list',
-  'lifts.view',
-  'visits.view',
-  'reports.download',
-];
 
 export const rolePermissions: Record<RoleName, readonly Permission[]> = {
   // Every organisation (access.ts widens its scope), and the only role that creates organisations
