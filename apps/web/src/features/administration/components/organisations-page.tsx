@@ -22,7 +22,7 @@ import { AdminPage } from './admin-page.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { OrganisationDialog } from './organisation-dialog.tsx';
 import { OrganisationsTable } from './organisations-table.tsx';
-import { SearchField } from './search-field.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { SelectField } from './select-field.tsx';
 
 const codec = { parse: parseOrganisationList, write: writeOrganisationList };

@@ -22,7 +22,7 @@ import { EditUserDialog } from './edit-user-dialog.tsx';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { OrganisationSelect } from './organisation-select.tsx';
-import { SearchField } from './search-field.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { SelectField } from './select-field.tsx';
 import { UsersTable } from './users-table.tsx';
 

@@ -1,7 +1,5 @@
-import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { SearchField } from '../../../components/search-field.tsx';
 
 interface LiftSearchBoxProps {
   /** The search in the URL. */
@@ -10,47 +8,16 @@ interface LiftSearchBoxProps {
   onSearch: (search: string) => void;
 }
 
-/** The free-text search: one request per pause in typing, not per key. */
+/** The lifts list's free-text search. */
 export function LiftSearchBox({ value, onSearch }: LiftSearchBoxProps) {
   const { t } = useTranslation('lifts');
-  const [text, setText] = useState(value);
-  const debounced = useDebouncedValue(text, 300);
-  // What the URL was last told, so an outside change (an advanced search, the back button) is
-  // shown in the box instead of being overwritten by the box's older text.
-  const sent = useRef(value);
-
-  useEffect(() => {
-    if (value === sent.current) return;
-    sent.current = value;
-    setText(value);
-  }, [value]);
-
-  useEffect(() => {
-    // Only once the text has settled: right after an outside change the debounced value is stale.
-    if (debounced !== text) return;
-    const next = debounced.trim();
-    if (next === sent.current) return;
-    sent.current = next;
-    onSearch(next);
-  }, [debounced, text, onSearch]);
-
   return (
-    <TextField
-      type="search"
+    <SearchField
       label={t('list.searchLabel')}
       placeholder={t('list.searchPlaceholder')}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter') return;
-        const next = text.trim();
-        if (next === sent.current) return;
-        sent.current = next;
-        onSearch(next);
-      }}
-      size="small"
-      sx={{ minWidth: { xs: '100%', sm: 360 } }}
-      slotProps={{ htmlInput: { maxLength: 200 } }}
+      minWidth={360}
+      value={value}
+      onSearch={onSearch}
     />
   );
 }

@@ -1,9 +1,12 @@
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 
 interface SearchFieldProps {
   label: string;
+  placeholder?: string;
+  /** The smallest width from the sm breakpoint on; the full width on phones. */
+  minWidth?: number;
   /** The search in the URL. */
   value: string;
   /** Called once typing pauses (or on Enter) with the trimmed text. */
@@ -11,10 +14,11 @@ interface SearchFieldProps {
 }
 
 /** A list's free-text search: one request per pause in typing, not per key. */
-export function SearchField({ label, value, onSearch }: SearchFieldProps) {
+export function SearchField({ label, placeholder, minWidth = 300, value, onSearch }: SearchFieldProps) {
   const [text, setText] = useState(value);
   const debounced = useDebouncedValue(text, 300);
-  // What the URL was last told, so the back button's older search shows instead of being overwritten.
+  // What the URL was last told, so an outside change (an advanced search, the back button) is
+  // shown in the box instead of being overwritten by the box's older text.
   const sent = useRef(value);
 
   useEffect(() => {
@@ -36,6 +40,7 @@ export function SearchField({ label, value, onSearch }: SearchFieldProps) {
     <TextField
       type="search"
       label={label}
+      placeholder={placeholder}
       value={text}
       onChange={(event) => setText(event.target.value)}
       onKeyDown={(event) => {
@@ -45,7 +50,7 @@ export function SearchField({ label, value, onSearch }: SearchFieldProps) {
         onSearch(next);
       }}
       size="small"
-      sx={{ minWidth: { xs: '100%', sm: 300 } }}
+      sx={{ minWidth: { xs: '100%', sm: minWidth } }}
       slotProps={{ htmlInput: { maxLength: 200 } }}
     />
   );
