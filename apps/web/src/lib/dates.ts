@@ -12,14 +12,6 @@ const pad = (value: number): string => String(value).padStart(2, '0');
 export const toIsoDate = (date: Date): string =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDate(value: string): boolean {
-  if (!isoDatePattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00`);
-  return !Number.isNaN(date.getTime()) && toIsoDate(date) === value;
-}
-
 /** The range used when none is stored: the current month up to and including today. */
 export function defaultDateRange(now: Date): { startDate: string; endDate: string } {
   return { startDate: toIsoDate(new Date(now.getFullYear(), now.getMonth(), 1)), endDate: toIsoDate(now) };

@@ -1,18 +1,12 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AdminOrganisation } from '@liftwacht/contracts/administration';
-import { FormError } from '../../../components/form-error.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useCreateAccessGrant } from '../api/create-access-grant.ts';
 import { hasErrorCode, serverFieldError } from '../lib/submit-problem.ts';
 import { OrganisationSelect } from './organisation-select.tsx';
+import { FormDialog } from './form-dialog.tsx';
 
 /** Only maintenance and inspection companies serve other organisations (the server's rule). */
 const servesOthers = (organisation: AdminOrganisation) =>
@@ -31,7 +25,6 @@ interface FieldErrors {
 export function GrantAccessDialog({ onClose }: GrantAccessDialogProps) {
   const { t } = useTranslation('administration');
   const { t: tc } = useTranslation();
-  const titleId = useId();
   const create = useCreateAccessGrant();
   const [company, setCompany] = useState<number | null>(null);
   const [client, setClient] = useState<number | null>(null);
@@ -71,43 +64,34 @@ export function GrantAccessDialog({ onClose }: GrantAccessDialogProps) {
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('access.createTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <OrganisationSelect
-              label={t('access.company')}
-              value={company}
-              onChange={setCompany}
-              include={servesOthers}
-              emptyLabel=""
-              error={fieldErrors.organisationId !== undefined}
-              helperText={fieldErrors.organisationId}
-              fullWidth
-            />
-            <OrganisationSelect
-              label={t('access.client')}
-              value={client}
-              onChange={setClient}
-              include={(organisation) => organisation.id !== company}
-              emptyLabel=""
-              error={fieldErrors.accessibleOrganisationId !== undefined}
-              helperText={fieldErrors.accessibleOrganisationId}
-              fullWidth
-            />
-            <FormError message={formError} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} sx={{ minHeight: 44 }}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending} sx={{ minHeight: 44 }}>
-            {t('access.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('access.createTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('access.save')}
+      pending={create.isPending}
+      formError={formError}
+    >
+      <OrganisationSelect
+        label={t('access.company')}
+        value={company}
+        onChange={setCompany}
+        include={servesOthers}
+        emptyLabel=""
+        error={fieldErrors.organisationId !== undefined}
+        helperText={fieldErrors.organisationId}
+        fullWidth
+      />
+      <OrganisationSelect
+        label={t('access.client')}
+        value={client}
+        onChange={setClient}
+        include={(organisation) => organisation.id !== company}
+        emptyLabel=""
+        error={fieldErrors.accessibleOrganisationId !== undefined}
+        helperText={fieldErrors.accessibleOrganisationId}
+        fullWidth
+      />
+    </FormDialog>
   );
 }

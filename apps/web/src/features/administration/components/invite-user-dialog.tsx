@@ -1,23 +1,17 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { inviteUserSchema } from '@liftwacht/contracts/administration';
 import type { Locale } from '@liftwacht/contracts/auth';
-import { FormError } from '../../../components/form-error.tsx';
 import { useInviteUser } from '../api/invite-user.ts';
 import type { Administrator } from '../hooks/use-administrator.ts';
 import { useUserFormErrors } from '../hooks/use-user-form-errors.ts';
 import { sortedRoles, type UserDraft } from '../lib/user-form.ts';
 import { OrganisationSelect } from './organisation-select.tsx';
 import { UserFields } from './user-fields.tsx';
+import { FormDialog } from './form-dialog.tsx';
 
 interface InviteUserDialogProps {
   administrator: Administrator;
@@ -31,7 +25,6 @@ interface InviteUserDialogProps {
 /** Invites a person: the user exists at once (invited) and receives a mail to set a password. */
 export function InviteUserDialog({ administrator, organisationId, locale, onClose }: InviteUserDialogProps) {
   const { t } = useTranslation('administration');
-  const titleId = useId();
   const invite = useInviteUser();
   const errors = useUserFormErrors();
   const [draft, setDraft] = useState<UserDraft>({
@@ -59,62 +52,53 @@ export function InviteUserDialog({ administrator, organisationId, locale, onClos
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('users.inviteTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>{t('users.inviteHint')}</DialogContentText>
-            <TextField
-              label={t('users.username')}
-              name="username"
-              value={draft.username}
-              onChange={(event) => change({ username: event.target.value })}
-              error={errors.fieldErrors.username !== undefined}
-              helperText={errors.fieldErrors.username}
-              required
-              autoFocus
-              fullWidth
-              autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
-            {administrator.everyOrganisation ? (
-              <OrganisationSelect
-                label={t('users.organisation')}
-                value={draft.organisationId}
-                onChange={(id) => change({ organisationId: id })}
-                emptyLabel=""
-                error={errors.fieldErrors.organisationId !== undefined}
-                helperText={errors.fieldErrors.organisationId}
-                fullWidth
-              />
-            ) : (
-              <TextField
-                label={t('users.organisation')}
-                value={administrator.organisationName ?? ''}
-                fullWidth
-                slotProps={{ input: { readOnly: true } }}
-              />
-            )}
-            <UserFields
-              draft={draft}
-              onChange={change}
-              errors={errors.fieldErrors}
-              granter={administrator.roles}
-              initialRoles={[]}
-            />
-            <FormError message={errors.formError} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} sx={{ minHeight: 44 }}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={invite.isPending} sx={{ minHeight: 44 }}>
-            {t('users.send')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('users.inviteTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('users.send')}
+      pending={invite.isPending}
+      formError={errors.formError}
+    >
+      <DialogContentText>{t('users.inviteHint')}</DialogContentText>
+      <TextField
+        label={t('users.username')}
+        name="username"
+        value={draft.username}
+        onChange={(event) => change({ username: event.target.value })}
+        error={errors.fieldErrors.username !== undefined}
+        helperText={errors.fieldErrors.username}
+        required
+        autoFocus
+        fullWidth
+        autoComplete="off"
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      {administrator.everyOrganisation ? (
+        <OrganisationSelect
+          label={t('users.organisation')}
+          value={draft.organisationId}
+          onChange={(id) => change({ organisationId: id })}
+          emptyLabel=""
+          error={errors.fieldErrors.organisationId !== undefined}
+          helperText={errors.fieldErrors.organisationId}
+          fullWidth
+        />
+      ) : (
+        <TextField
+          label={t('users.organisation')}
+          value={administrator.organisationName ?? ''}
+          fullWidth
+          slotProps={{ input: { readOnly: true } }}
+        />
+      )}
+      <UserFields
+        draft={draft}
+        onChange={change}
+        errors={errors.fieldErrors}
+        granter={administrator.roles}
+        initialRoles={[]}
+      />
+    </FormDialog>
   );
 }

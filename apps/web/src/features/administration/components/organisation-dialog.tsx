@@ -1,12 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -15,13 +9,13 @@ import {
   type AdminOrganisation,
 } from '@liftwacht/contracts/administration';
 import { organisationTypes } from '@liftwacht/contracts/organisations';
-import { FormError } from '../../../components/form-error.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useCreateOrganisation } from '../api/create-organisation.ts';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
 import type { OrganisationType } from '../lib/organisation-list-params.ts';
 import { conflictCurrent, hasErrorCode, invalidFields, serverFieldError } from '../lib/submit-problem.ts';
 import { SelectField } from './select-field.tsx';
+import { FormDialog } from './form-dialog.tsx';
 
 interface OrganisationDialogProps {
   /** null creates a new organisation. */
@@ -38,7 +32,6 @@ interface FieldErrors {
 export function OrganisationDialog({ organisation, onClose }: OrganisationDialogProps) {
   const { t } = useTranslation('administration');
   const { t: tc } = useTranslation();
-  const titleId = useId();
   const create = useCreateOrganisation();
   const update = useUpdateOrganisation();
   const [name, setName] = useState(organisation?.name ?? '');
@@ -100,48 +93,37 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>
-          {organisation === null ? t('organisations.createTitle') : t('organisations.editTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {conflict ? <Alert severity="warning">{t('form.conflict')}</Alert> : null}
-            <TextField
-              label={t('organisations.name')}
-              name="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={fieldErrors.name !== undefined}
-              helperText={fieldErrors.name}
-              required
-              autoFocus
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
-            <SelectField
-              label={t('organisations.type')}
-              name="type"
-              value={type}
-              options={organisationTypes.map((value) => ({ value, label: t(`organisationTypes.${value}`) }))}
-              onChange={(value) => setType(value as OrganisationType)}
-              error={fieldErrors.type !== undefined}
-              helperText={fieldErrors.type}
-              fullWidth
-            />
-            <FormError message={formError} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} sx={{ minHeight: 44 }}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending} sx={{ minHeight: 44 }}>
-            {t('form.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={organisation === null ? t('organisations.createTitle') : t('organisations.editTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('form.save')}
+      pending={pending}
+      formError={formError}
+    >
+      {conflict ? <Alert severity="warning">{t('form.conflict')}</Alert> : null}
+      <TextField
+        label={t('organisations.name')}
+        name="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={fieldErrors.name !== undefined}
+        helperText={fieldErrors.name}
+        required
+        autoFocus
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <SelectField
+        label={t('organisations.type')}
+        name="type"
+        value={type}
+        options={organisationTypes.map((value) => ({ value, label: t(`organisationTypes.${value}`) }))}
+        onChange={(value) => setType(value as OrganisationType)}
+        error={fieldErrors.type !== undefined}
+        helperText={fieldErrors.type}
+        fullWidth
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,51 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useId, type ReactNode, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/form-error.tsx';
+
+interface FormDialogProps {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  /** The request is on its way: the submit button waits. */
+  pending: boolean;
+  /** What went wrong that no single field explains. */
+  formError: string | null;
+  children: ReactNode;
+}
+
+/**
+ * The administration's edit dialogs: a titled form, its fields, a message for the whole form, and
+ * Cancel / submit buttons with phone-size touch targets.
+ */
+export function FormDialog({ title, onClose, onSubmit, submitLabel, pending, formError, children }: FormDialogProps) {
+  const { t } = useTranslation('administration');
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+            <FormError message={formError} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} sx={{ minHeight: 44 }}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending} sx={{ minHeight: 44 }}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
