@@ -30,7 +30,7 @@ export type Permission = (typeof permissions)[number];
 export const rolePermissions: Record<RoleName, readonly Permission[]> = {
   // Every organisation (access.ts widens its scope), and the only role that creates organisations
   // and grants access between them.
-  'system-admin': [...portal, 'users.manage', 'audit.view', 'organisations.manage'],
+  'system-admin': permissions,
   // The people of its own organisation and what they changed.
   admin: [...portal, 'users.manage', 'audit.view'],
   user: portal,

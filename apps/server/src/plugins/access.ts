@@ -31,7 +31,9 @@ export class OrganisationAccess {
 
   async canAccess(principal: Pick<Principal, 'organisationId' | 'roles'>, organisationId: number): Promise<boolean> {
     if (organisationId === principal.organisationId) return true;
-    return (await this.organisationIds(principal)).includes(organisationId);
+    // Every organisation is in system-admin's scope: one row to look up, not the whole list.
+    if (seesEveryOrganisation(principal.roles)) return this.repository.organisationExists(organisationId);
+    return (await this.repository.grantedOrganisationIds(principal.organisationId)).includes(organisationId);
   }
 
   /** Throws 404 unless the principal may read organisationId. */

@@ -90,10 +90,6 @@ export class AuthRepository {
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
   }
 
-  async updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
-    await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-  }
-
   /** The user's row, locked until the transaction ends, so two edits of one profile queue up. */
   async lockUser(db: Db, userId: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog } from '../../db/schema.ts';
 import { createTestApp, decodeQuotedPrintable, type TestApp } from '../../test-support/test-app.ts';
 import { fixturePassword } from '../../test-support/fixtures.ts';
 
@@ -197,6 +199,13 @@ describe('password reset', () => {
     expect((await get('/user', session)).statusCode).toBe(401);
     await expect(t.login('test-admin', 'A-brand-new-secret')).resolves.toBeTruthy();
     expect((await post('/auth', { username: 'test-admin', password: fixturePassword })).statusCode).toBe(401);
+    // Audited in the reset's transaction, with how it was set and never the password.
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.password_set'), eq(auditLog.subjectId, String(t.fixtures.user.admin.id))));
+    expect(entry).toMatchObject({ organisationId: t.fixtures.org.owner, after: { via: 'reset link' } });
+    expect(JSON.stringify(entry)).not.toContain('A-brand-new-secret');
 
     const reused = await post('/password-reset', { token, password: 'Another-new-secret' });
     expect(reused.statusCode).toBe(400);

@@ -191,7 +191,7 @@ export function authRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      await reset.reset(request.body.token, request.body.password, request.ip);
+      await reset.reset(request.body.token, request.body.password, request.ip, auditFor(request));
       return { data: { ok: true as const } };
     },
   );

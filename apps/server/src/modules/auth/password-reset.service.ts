@@ -9,6 +9,7 @@ import { catalogue, interpolate, languageOf } from '../../lib/server-i18n.ts';
 import type { SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { SessionEnds } from '../../lib/session-ends.ts';
+import type { AuditWriter } from './accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword } from './password.ts';
@@ -76,8 +77,11 @@ export class PasswordResetService {
     });
   }
 
-  /** Sets the password; the user's logins are no longer slowed, and `ip` may log in at once. */
-  async reset(token: string, password: string, ip: string): Promise<void> {
+  /**
+   * Sets the password (a reset, or an invitation's first password), audited in the same
+   * transaction; the user's logins are no longer slowed, and `ip` may log in at once.
+   */
+  async reset(token: string, password: string, ip: string, audit: AuditWriter): Promise<void> {
     const row = await this.repository.findResetToken(hashToken(token));
     if (!row) throw badRequest('reset_token_invalid', 'This password reset link is not valid', 'token');
     if (row.usedAt) throw badRequest('reset_token_used', 'This password reset link has already been used', 'token');
@@ -86,18 +90,28 @@ export class PasswordResetService {
       throw badRequest('reset_token_expired', 'This password reset link has expired; request a new one', 'token');
     }
     const passwordHash = await hashPassword(password);
-    await this.repository.db.transaction(async (tx) => {
+    const user = await this.repository.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       if (!(await this.repository.claimResetToken(db, row.id, now))) {
         throw badRequest('reset_token_used', 'This password reset link has already been used', 'token');
       }
-      await this.repository.updatePasswordHash(db, row.userId, passwordHash);
+      const locked = await this.repository.lockUser(db, row.userId);
+      await this.repository.setPasswordHash(db, row.userId, passwordHash, now);
       await this.repository.retireResetTokens(db, row.userId, now);
       await this.sessions.revokeAllForUser(row.userId, now, db);
+      await audit(db, {
+        organisationId: locked?.organisationId ?? null,
+        action: 'user.password_set',
+        subjectType: 'user',
+        subjectId: row.userId,
+        // Never the password: only that it was set, and how.
+        before: null,
+        after: { via: row.purpose === 'invitation' ? 'invitation link' : 'reset link' },
+      });
+      return locked;
     });
     // After the commit: every open socket of the user closes, on every node.
     this.sessionEnds.announce({ kind: 'user', userId: row.userId });
-    const user = await this.repository.findUserById(row.userId);
     if (user) await this.loginThrottle.lift(user.username, ip);
   }
 }
