@@ -195,12 +195,4 @@ export class AdminUsersRepository {
     if (values.disabled !== undefined) sets.push(sql`disabled = ${values.disabled}`);
     await db.execute(sql`update users set ${sql.join(sets, sql`, `)} where id = ${id}`);
   }
-
-  /** Ends every live session of the user (the next request with one of its tokens answers 401). */
-  async revokeSessions(db: Db, userId: number, now: Date): Promise<void> {
-    await db.execute(
-      sql`update sessions set revoked_at = ${now.toISOString()}::timestamptz
-          where user_id = ${userId} and revoked_at is null`,
-    );
-  }
 }

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
 import type { SessionEnds } from '../../lib/session-ends.ts';
 import type { Audit } from '../../plugins/audit.ts';
 import type { Mail, Mailer } from '../../plugins/mail.ts';
@@ -49,6 +50,7 @@ export class AdminUsersService {
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly sessionEnds: SessionEnds,
+    private readonly sessions: Pick<SessionsRepository, 'revokeAllForUser'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -130,7 +132,7 @@ export class AdminUsersService {
         await this.assertNotLastAdmin(db, target, before);
       }
       await this.repository.update(db, id, { disabled: true }, now);
-      await this.repository.revokeSessions(db, id, now);
+      await this.sessions.revokeAllForUser(id, now, db);
       // An open invitation dies with the account; enabling it again means sending a new one.
       await this.invitations.retire(db, id, now);
       const user = await this.found(db, id);

@@ -35,6 +35,7 @@ export function administrationRoutes(app: FastifyInstance): void {
       app.clock,
       app.mailer,
       app.sessionEnds,
+      app.sessions,
       log,
     ),
   );

@@ -163,12 +163,6 @@ export class RealtimeService {
     return { close, unfollow };
   }
 
-  /** Whether the session behind a connected socket is still live. */
-  async sessionIsLive(identity: SocketIdentity): Promise<boolean> {
-    const { sessionId, userId } = identity.kind === 'lift' ? identity : identity.principal;
-    return (await this.sessions.findPrincipal(sessionId, userId, this.clock.now())) !== null;
-  }
-
   /** Throws unless this socket may listen to (or read) the module. */
   assertModule(identity: SocketIdentity, esNumber: string): Extract<SocketIdentity, { kind: 'lift' }> {
     if (identity.kind !== 'lift') {

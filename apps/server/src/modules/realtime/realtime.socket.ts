@@ -68,16 +68,9 @@ export function registerSocketHandlers(
       socket.disconnect(true);
       return;
     }
-    // A session that ends from now on reaches this socket through its rooms; one that ended between
-    // the handshake and the join is caught by asking once more after it.
-    void joinSessionRooms(socket, identity)
-      .then(() => service.sessionIsLive(identity))
-      .then(
-        (live) => {
-          if (!live) socket.disconnect(true);
-        },
-        (err: unknown) => log.error({ err }, 'socket session check failed'),
-      );
+    // A session that ends from now on reaches this socket through its rooms; one that ended in the
+    // moment between the handshake and the join is caught by the sweep (no second query per socket).
+    joinSessionRooms(socket, identity).catch((err: unknown) => log.error({ err }, 'socket failed to join its rooms'));
 
     /** Registers a handler that validates the payload and always answers the acknowledgement. */
     const handle = <S extends z.ZodType, R>(
