@@ -4,7 +4,12 @@ import type { Page } from '@playwright/test';
 /** axe's serious and critical findings on the current page, in a form that reads well in a diff. */
 export async function seriousViolations(page: Page) {
   // A dialog or menu still fading in has translucent text: axe would measure its contrast mid-way.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // Endless ones (a spinner) never finish and are left out.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -12,6 +11,7 @@ import { useAsyncAction } from '../../../lib/use-async-action.ts';
 import { changePassword } from '../api/change-password.ts';
 import { newPasswordProblem, problemsOf, repeatProblem, requiredProblem, serverField } from './field-problems.ts';
 import { formSx } from './form-sx.ts';
+import { ProfileFormActions } from './profile-form-actions.tsx';
 
 const fields = ['currentPassword', 'newPassword'] as const;
 type Field = (typeof fields)[number];
@@ -91,12 +91,7 @@ export function ChangePasswordForm({ onDone }: ChangePasswordFormProps) {
       {input('currentPassword', t('profile.currentPassword'), 'current-password')}
       {input('newPassword', t('profile.newPassword'), 'new-password')}
       {input('repeat', t('profile.repeat'), 'new-password')}
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button onClick={onDone}>{t('profile.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={save.isPending}>
-          {t('profile.save')}
-        </Button>
-      </Box>
+      <ProfileFormActions onCancel={onDone} pending={save.isPending} />
     </Box>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -15,6 +14,7 @@ import { updateProfile } from '../api/update-profile.ts';
 import { emailProblem, problemsOf, requiredProblem, serverField } from './field-problems.ts';
 import { formSx } from './form-sx.ts';
 import { LocaleSelect } from './locale-select.tsx';
+import { ProfileFormActions } from './profile-form-actions.tsx';
 
 const fields = ['name', 'email'] as const;
 type Field = (typeof fields)[number];
@@ -105,12 +105,7 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
         helperText={problemOf('email')}
       />
       <LocaleSelect label={t('profile.language')} name="locale" value={locale} onChange={setLocale} />
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button onClick={onDone}>{t('profile.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={save.isPending}>
-          {t('profile.save')}
-        </Button>
-      </Box>
+      <ProfileFormActions onCancel={onDone} pending={save.isPending} />
     </Box>
   );
 }
