@@ -78,6 +78,10 @@ export const liftSchema = z.object({
   /** Rides since the last maintenance above which the lift counts as "maintenance insufficient". */
   serviceRideThreshold: z.number().int(),
   commissionedOn: isoDateSchema.nullable(),
+  /** Out of service from this local day (issue 17); null = in service. History stays readable. */
+  decommissionedOn: isoDateSchema.nullable(),
+  /** Optimistic concurrency: an edit sends it back, a stale one answers 409. */
+  version: z.number().int(),
   /** Latest valid_until of an approving inspection; past it the inspection has expired. */
   inspectionValidUntil: isoDateSchema.nullable(),
   /** The most recent inspection, approved or rejected. */

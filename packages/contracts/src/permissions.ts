@@ -24,6 +24,10 @@ export const permissions = [
   'users.manage',
   'audit.view',
   'organisations.manage',
+  // Fleet onboarding: create, edit, import and decommission the lifts of the own organisation;
+  // register modules and link them to lifts of the organisations in scope.
+  'lifts.manage',
+  'modules.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -31,8 +35,9 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
   // Every organisation (access.ts widens its scope), and the only role that creates organisations
   // and grants access between them.
   'system-admin': permissions,
-  // The people of its own organisation and what they changed.
-  admin: [...portal, 'users.manage', 'audit.view'],
+  // The people, lifts and modules of its own organisation and what they changed. A maintenance
+  // company's admin also links modules to the lifts of the organisations it serves.
+  admin: [...portal, 'users.manage', 'audit.view', 'lifts.manage', 'modules.manage'],
   user: portal,
   // spec §6: always current view; no events, current calls, subscriptions or period statistics
   'client-light': [

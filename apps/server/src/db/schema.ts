@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -17,9 +18,13 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Binary content (uploaded files); drizzle has no built-in bytea column. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const organisations = pgTable('organisations', {
   id: serial('id').primaryKey(),
@@ -148,7 +153,12 @@ export const lifts = pgTable(
     // rides since the last maintenance above which servicecounterMaintenanceAlert counts the lift
     serviceRideThreshold: integer('service_ride_threshold').notNull().default(20000),
     commissionedOn: date('commissioned_on', { mode: 'string' }),
+    // From this local day on the lift is out of service: it leaves current counts and every period
+    // that starts on or after it; what it recorded before stays readable. null = in service.
+    decommissionedOn: date('decommissioned_on', { mode: 'string' }),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    // Optimistic concurrency for edits (DESIGN §7): a stale version answers 409.
+    version: integer('version').notNull().default(1),
     // Every searchable field in one lower-case, accent-folded text, kept by the database on every
     // write, so the lift search is case- and accent-insensitive without an extension (pg_trgm and
     // unaccent are not available on every PGlite). liftwacht_fold() comes from migration 0001.
@@ -187,14 +197,90 @@ export const modules = pgTable(
   {
     id: serial('id').primaryKey(),
     esNumber: text('es_number').notNull().unique(),
+    // The lift it is fitted in now; module_links keeps every link with its dates.
     liftId: integer('lift_id').references(() => lifts.id, { onDelete: 'set null' }),
+    // The organisation that registered it (the installer): who sees it while it is in no lift.
+    organisationId: integer('organisation_id').references(() => organisations.id),
     firmware: text('firmware'),
     // per-module secret for POST /ingest, stored hashed
     keyHash: text('key_hash'),
+    keyRotatedAt: tstz('key_rotated_at'),
     lastSeenAt: tstz('last_seen_at'),
     connected: boolean('connected').notNull().default(false),
+    // The last provisioning (config) message as the module sent it, and when.
+    lastProvisioning: jsonb('last_provisioning').$type<Record<string, unknown>>(),
+    lastProvisioningAt: tstz('last_provisioning_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
   },
-  (t) => [index('modules_lift_idx').on(t.liftId)],
+  (t) => [index('modules_lift_idx').on(t.liftId), index('modules_organisation_idx').on(t.organisationId)],
+);
+
+/**
+ * Which lift a module was fitted in, and when (DESIGN §7 "history is kept"): readings, events and
+ * counters are stored against the lift at ingest time, so a move never rewrites the past; these
+ * rows say where the module was. An open link (unlinked_at null) matches modules.lift_id.
+ */
+export const moduleLinks = pgTable(
+  'module_links',
+  {
+    id: serial('id').primaryKey(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    liftId: integer('lift_id')
+      .notNull()
+      .references(() => lifts.id, { onDelete: 'cascade' }),
+    linkedAt: tstz('linked_at').notNull().defaultNow(),
+    unlinkedAt: tstz('unlinked_at'),
+  },
+  (t) => [
+    index('module_links_module_idx').on(t.moduleId, t.linkedAt),
+    index('module_links_lift_idx').on(t.liftId, t.linkedAt),
+    // At most one open link per module and per lift: one module per lift at a time.
+    uniqueIndex('module_links_open_module_idx')
+      .on(t.moduleId)
+      .where(sql`${t.unlinkedAt} is null`),
+    uniqueIndex('module_links_open_lift_idx')
+      .on(t.liftId)
+      .where(sql`${t.unlinkedAt} is null`),
+  ],
+);
+
+/** Ingest for an ES number nobody registered: counted, for administrators to claim. */
+export const unregisteredModules = pgTable('unregistered_modules', {
+  esNumber: text('es_number').primaryKey(),
+  firstSeenAt: tstz('first_seen_at').notNull(),
+  lastSeenAt: tstz('last_seen_at').notNull(),
+  messages: bigint('messages', { mode: 'number' }).notNull().default(0),
+  // module | provisioning | batch (POST /ingest)
+  lastKind: text('last_kind'),
+});
+
+/**
+ * A lift import between upload and apply (DESIGN §7 files): the uploaded file itself, so any node
+ * can build the preview again and apply exactly what was previewed.
+ */
+export const liftImports = pgTable(
+  'lift_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    // csv | xlsx, decided by content
+    format: text('format').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    appliedAt: tstz('applied_at'),
+    // { created, updated } once applied
+    result: jsonb('result').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('lift_imports_organisation_idx').on(t.organisationId, t.createdAt)],
 );
 
 export const events = pgTable(

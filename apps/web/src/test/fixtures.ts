@@ -43,6 +43,8 @@ export function liftFixture(id: number, details: { liftname: string | null; addr
     maintenanceIntervalDays: 90,
     serviceRideThreshold: 10_000,
     commissionedOn: null,
+    decommissionedOn: null,
+    version: 1,
     inspectionValidUntil: null,
     lastInspection: null,
     module: null,

@@ -81,6 +81,8 @@ const liftsWithEsNumberLike = (text: string): SQL =>
 
 interface LiftRow {
   id: number;
+  decommissionedOn: string | null;
+  version: number;
   organisationId: number;
   name: string;
   address: string;
@@ -134,6 +136,8 @@ function toLift(r: LiftRow): Lift {
     maintenanceIntervalDays: r.maintenanceIntervalDays,
     serviceRideThreshold: r.serviceRideThreshold,
     commissionedOn: r.commissionedOn,
+    decommissionedOn: r.decommissionedOn,
+    version: r.version,
     inspectionValidUntil: r.inspectionValidUntil,
     lastInspection:
       r.lastInspectedOn && r.lastResult
@@ -177,6 +181,7 @@ export class LiftsRepository {
              l.lift_type as "liftType", l.has_flow as "hasFlow",
              l.maintenance_interval_days::int as "maintenanceIntervalDays",
              l.service_ride_threshold::int as "serviceRideThreshold", l.commissioned_on::text as "commissionedOn",
+             l.decommissioned_on::text as "decommissionedOn", l.version::int as version,
              va.valid_until::text as "inspectionValidUntil",
              li.inspected_on::text as "lastInspectedOn", li.result as "lastResult", li.valid_until::text as "lastValidUntil",
              m.es_number as "esNumber", m.firmware, ${isoTimestampSql(sql`m.last_seen_at`)} as "lastSeenAt", m.connected

@@ -373,6 +373,8 @@ describe('GET /lift/{id}', () => {
       maintenanceIntervalDays: 90,
       serviceRideThreshold: 25000,
       commissionedOn: '2015-05-01',
+      decommissionedOn: null,
+      version: 1,
       inspectionValidUntil: '2026-12-01',
       lastInspection: { inspectedOn: '2025-06-01', result: 'approved', validUntil: '2026-12-01' },
       module: { esNumber: 'ES-10001', firmware: '2.4.1', lastSeenAt: '2026-03-10T08:59:00.000Z', connected: true },

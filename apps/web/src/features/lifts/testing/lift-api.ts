@@ -26,6 +26,8 @@ export const detailedLift: Lift = {
   liftType: 'personenlift',
   hasFlow: true,
   commissionedOn: '2015-03-01',
+  decommissionedOn: null,
+  version: 1,
   inspectionValidUntil: '2026-10-01',
   lastInspection: { inspectedOn: '2025-04-01', result: 'approved', validUntil: '2026-10-01' },
   module: { esNumber: 'ES-1007', firmware: '2.4.1', lastSeenAt: '2026-11-21T09:00:00Z', connected: true },
