@@ -23,13 +23,13 @@ export const liftFieldLimits = {
   serviceRideThreshold: { min: 1, max: 100_000_000 },
 } as const;
 
+/** Blank optional text means "not known": null. */
+const blankToNull = (v: string | null | undefined): string | null =>
+  v === undefined || v === null || v === '' ? null : v;
+
 const requiredLine = (max: number) => safeLineSchema(max).trim().min(1);
 /** An optional text field: empty or blank means "not known" and is stored as null. */
-const optionalLine = (max: number) =>
-  safeLineSchema(max)
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v : null));
+const optionalLine = (max: number) => safeLineSchema(max).trim().nullish().transform(blankToNull);
 
 /** A telephone number as people write it: digits, spaces, +, -, (, ). */
 export const telephoneNumberSchema = safeLineSchema(liftFieldLimits.line)
@@ -37,7 +37,7 @@ export const telephoneNumberSchema = safeLineSchema(liftFieldLimits.line)
   .regex(/^[+0-9][0-9 ()-]*$/, 'must be a telephone number (digits, spaces, +, -, parentheses)')
   .nullish()
   .or(z.literal('').transform(() => null))
-  .transform((v) => (v ? v : null));
+  .transform(blankToNull);
 
 /** Every editable field of a lift; blank optional text is stored as null. */
 const liftFieldShape = {
