@@ -13,6 +13,7 @@ import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { liftEditingRoutes } from './modules/lifts/lift-editing.routes.ts';
 import { liftsPlugin } from './modules/lifts/lifts.plugin.ts';
 import { liftsRoutes } from './modules/lifts/lifts.routes.ts';
 import { mailQueuePlugin } from './modules/notifications/mail-queue.plugin.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       callsRoutes(api);
       subscriptionsRoutes(api);
       liftsRoutes(api);
+      liftEditingRoutes(api);
       visitsRoutes(api);
       realtimeRoutes(api);
       ingestRoutes(api);
