@@ -1,5 +1,5 @@
 // The rules of the lift form: who may create and edit which lifts, and what a conflict answers.
-// The writing itself (bulk statements, version check, owner numbers, audit) is app.liftWrites',
+// The writing itself (bulk statements, version check, owner numbers, audit) belongs to app.liftWrites,
 // which the spreadsheet import shares, so a lift is written the same way whichever door it comes in.
 import type { FastifyRequest } from 'fastify';
 import type { CreateLift, UpdateLift } from '@liftwacht/contracts/lift-editing';
