@@ -104,6 +104,14 @@ export function buildPlan(sheet: Sheet, existing: readonly ExistingLift[]): Impo
               : 'an earlier row has this serial number (or the same lift)',
           value: fields[duplicate],
         });
+      } else if (match && outOfServiceBefore(match, fields)) {
+        // liftWrites refuses this too; said here, the preview shows it on its row.
+        problems.push({
+          field: 'commissionedOn',
+          code: 'invalid',
+          message: `must not be after the day the lift was decommissioned (${match.decommissionedOn ?? ''})`,
+          value: fields.commissionedOn,
+        });
       } else if (match) {
         liftId = match.id;
         plan.versions[String(match.id)] = match.version;
@@ -126,3 +134,6 @@ export function buildPlan(sheet: Sheet, existing: readonly ExistingLift[]): Impo
   }
   return plan;
 }
+
+const outOfServiceBefore = (lift: ExistingLift, fields: LiftFields): boolean =>
+  lift.decommissionedOn !== null && fields.commissionedOn !== null && fields.commissionedOn > lift.decommissionedOn;
