@@ -192,10 +192,9 @@ describe('upload and preview', () => {
     const big = Buffer.concat([Buffer.from('Naam;Adres\n'), Buffer.alloc(21 * 1024 * 1024, 'a;b\n')]);
     const large = await client.upload(admin, big, owner);
     expect(large.statusCode).toBe(413);
-    expect(large.json<{ error: { code: string; message: string } }>().error).toMatchObject({
-      code: 'payload_too_large',
-      message: expect.stringContaining('20 MB') as unknown as string,
-    });
+    const error = large.json<{ error: { code: string; message: string } }>().error;
+    expect(error.code).toBe('payload_too_large');
+    expect(error.message).toContain('20 MB');
   });
 
   it('refuses a PDF, a PNG and a request that is not multipart (415)', async () => {
@@ -392,7 +391,7 @@ describe('template', () => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).getCell(1).value).toBe('Name');
-    expect(sheet?.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet?.getRow(1).getCell(1).font.bold).toBe(true);
     expect(sheet?.getRow(2).getCell(17).value).toEqual(new Date('2015-05-01T00:00:00Z'));
 
     // The template itself imports cleanly: one lift to create.

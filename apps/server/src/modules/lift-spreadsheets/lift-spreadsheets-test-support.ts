@@ -7,7 +7,7 @@ import type { LiftImportPreview } from '@liftwacht/contracts/lift-spreadsheets';
 import { multipartBody } from '../../test-support/multipart-body.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 
-export type TestCell = string | number | boolean | Date | null | ExcelJS.CellValue;
+export type TestCell = ExcelJS.CellValue;
 
 export function csvFile(rows: readonly (readonly (string | number)[])[], delimiter: ';' | ',', bom = false): Buffer {
   const text = stringify(rows as (string | number)[][], { delimiter });

@@ -55,14 +55,10 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
 
 /** The name without any path, control characters or excess length (it is only shown, never used). */
 function fileNameOf(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- exactly these characters are dropped
-  const base =
-    (name ?? '')
-      .split(/[\\/]/)
-      .pop()
-      ?.replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim() ?? '';
-  return excerpt(base || 'import', 200);
+  const shown = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return excerpt(shown || 'import', 200);
 }
 
 function uploadError(err: unknown): AppError {
