@@ -35,7 +35,7 @@ export async function templateFile(format: SpreadsheetFormat, language: ServerLa
     return Buffer.from(bom + text, 'utf8');
   }
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName(language));
+  const sheet = workbook.addWorksheet(sheetName(language), frozenHeader);
   defineColumns(sheet, columns, language);
   sheet.addRow(xlsxRow(columns, example, language));
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -74,7 +74,7 @@ async function writeXlsx(
 ): Promise<void> {
   // Inline strings: shared strings would keep every distinct text in memory until the end.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName(language));
+  const sheet = workbook.addWorksheet(sheetName(language), frozenHeader);
   defineColumns(sheet, columns, language);
   sheet.getRow(1).commit();
   for await (const lifts of batches) {
@@ -105,11 +105,13 @@ function defineColumns(sheet: ExcelJS.Worksheet, columns: SheetColumn[], languag
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
 }
 
 function xlsxRow(columns: SheetColumn[], values: ColumnValue[], language: ServerLanguage) {
   return values.map((value, i) => xlsxValue(value, columns[i]?.kind ?? 'text', language));
 }
+
+/** The header row stays in view while scrolling (set at creation: the streaming writer allows no later change). */
+const frozenHeader = { views: [{ state: 'frozen' as const, ySplit: 1 }] };
 
 const sheetName = (language: ServerLanguage) => catalogue(language)['lift-spreadsheets'].files.sheet;
