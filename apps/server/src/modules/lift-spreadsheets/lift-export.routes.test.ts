@@ -116,7 +116,8 @@ describe('POST /lift/export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="liften-2026-03-10.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const [header, ...rows] = parse(res.rawPayload, { bom: true, delimiter: ';' }) as string[][];
+    const records: string[][] = parse(res.rawPayload, { bom: true, delimiter: ';' });
+    const [header, ...rows] = records;
     expect(header?.slice(0, 3)).toEqual(['Naam', 'Adres', 'Postcode']);
     expect(header?.slice(-3)).toEqual(['ES-nummer', 'Keuring geldig tot', 'Buiten bedrijf sinds']);
     expect(rows).toEqual(
@@ -175,7 +176,8 @@ describe('POST /lift/export', () => {
 
   it('exports every lift of the organisation (more than one batch), like the list without a search', async () => {
     const res = await exportFile({ format: 'csv', language: 'en-US', organisationId: owner });
-    const [header, ...rows] = parse(res.rawPayload, { bom: true, delimiter: ',' }) as string[][];
+    const records: string[][] = parse(res.rawPayload, { bom: true, delimiter: ',' });
+    const [header, ...rows] = records;
     expect(header?.[0]).toBe('Name');
     expect(rows.map((r) => r[0])).toEqual((await listAll(`organisationId=${owner}`)).map((l) => l.details.liftname));
     expect(rows.length).toBe(1200);
