@@ -2,6 +2,8 @@
 // organisation, and how to aim the same call at another organisation or at ids that do not exist.
 // The authorization matrix and the fuzz are generated from the OpenAPI document and this table;
 // both fail for an operation without an entry, so every new route joins the harness here.
+import { eq } from 'drizzle-orm';
+import { lifts } from '../db/schema.ts';
 import { fixturePassword } from '../test-support/fixtures.ts';
 import { liftImportUpload, storedLiftImport } from '../test-support/lift-import-calls.ts';
 import type { MultipartParts } from '../test-support/multipart-body.ts';
@@ -96,6 +98,20 @@ function liftImportCall(): OperationCalls {
       { label: 'an import that does not exist', call: { params: { id: crypto.randomUUID() } }, aim: 'nowhere' },
     ],
   };
+}
+
+/** A new lift of the organisation for the lift form (no owner number: any number of them may exist). */
+const newLift = (organisationId: number): RouteCall => ({
+  body: { organisationId, name: 'Harnas Lift', address: 'Harnasweg 1', city: 'Utrecht', liftType: null },
+});
+
+/**
+ * An edit of the lift with the version it has now, so every case is a fresh, valid edit that leaves
+ * the lift as it was (the fields it names keep their values).
+ */
+async function liftEdit(w: SecurityWorld, id: number): Promise<RouteCall> {
+  const [row] = await w.t.database.db.select({ version: lifts.version }).from(lifts).where(eq(lifts.id, id));
+  return { params: { id }, body: { hasFlow: false, version: row?.version ?? 1 } };
 }
 
 /** An invitation of a new client-light person into the organisation. */
@@ -419,5 +435,20 @@ export const operationCalls: Record<string, OperationCalls> = {
   'GET /liftwacht/admin/audit-log': {
     own: (w) => ({ query: { organisationId: w.own.organisationId } }),
     foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
+  },
+  'POST /liftwacht/admin/lifts': {
+    own: (w) => newLift(w.own.organisationId),
+    foreign: (w) => otherOrganisations(w, newLift),
+  },
+  'PATCH /liftwacht/admin/lifts/{id}': {
+    own: (w) => liftEdit(w, w.own.liftId),
+    foreign: async (w) => [
+      { label: "the stranger's lift", call: await liftEdit(w, w.foreign.liftId), aim: 'stranger' },
+      {
+        label: 'a lift that does not exist',
+        call: { params: { id: w.missing.liftId }, body: { hasFlow: false, version: 1 } },
+        aim: 'nowhere',
+      },
+    ],
   },
 };
