@@ -79,11 +79,25 @@ async function writeXlsx(
   sheet.getRow(1).commit();
   for await (const lifts of batches) {
     for (const lift of lifts) sheet.addRow(xlsxRow(columns, exportRow(lift), language)).commit();
-    // exceljs writes on without asking: wait here while the client is behind.
+    // exceljs hands rows to its zip without asking whether the compressor keeps up, nor the
+    // client: wait here while either is behind, or the rows pile up in memory.
+    for (const entry of zipEntryInputs(sheet)) await drained(entry);
     await drained(out);
   }
   sheet.commit();
   await workbook.commit();
+}
+
+/**
+ * Where the streaming worksheet's XML goes: exceljs's StreamBuf pipes it into the zip entry's
+ * compressor, ignoring backpressure. Not part of exceljs's typings, so looked up defensively:
+ * without it only the client's pace is followed.
+ */
+function zipEntryInputs(sheet: ExcelJS.Worksheet): Writable[] {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  return Array.isArray(pipes)
+    ? pipes.filter((p): p is Writable => typeof (p as Writable | null)?.write === 'function')
+    : [];
 }
 
 /** Resolves once the stream wants more; throws when the client has gone (the stream closed). */
