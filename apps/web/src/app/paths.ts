@@ -10,7 +10,10 @@ export const routePatterns = {
   currentCalls: '/current-calls',
   alarmCalls: '/alarm-calls',
   lifts: '/lifts',
+  liftNew: '/lifts/new',
+  liftImport: '/lifts/import',
   lift: '/lifts/:liftId',
+  liftEdit: '/lifts/:liftId/edit',
   /** The spec leaves the visit page's route open; under its lift, so the header strip shows. */
   visit: '/lifts/:liftId/visits/:visitId',
   subscriptions: '/subscriptions',
@@ -35,7 +38,10 @@ export const paths = {
   currentCalls: routePatterns.currentCalls,
   alarmCalls: routePatterns.alarmCalls,
   lifts: routePatterns.lifts,
+  liftNew: routePatterns.liftNew,
+  liftImport: routePatterns.liftImport,
   lift: (liftId: string | number) => `/lifts/${segment(liftId)}`,
+  liftEdit: (liftId: string | number) => `/lifts/${segment(liftId)}/edit`,
   visit: (liftId: string | number, visitId: string | number) => `/lifts/${segment(liftId)}/visits/${segment(visitId)}`,
   subscriptions: routePatterns.subscriptions,
   /** An open upper bound is written as `null`, as the spec's bucket 0.99/null. */
