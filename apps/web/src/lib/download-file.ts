@@ -17,8 +17,8 @@ export function fileNameOf(disposition: string | null): string | null {
       // A malformed escape: fall through to the plain name.
     }
   }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1];
-  return plain?.trim() || null;
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim();
+  return plain === undefined || plain === '' ? null : plain;
 }
 
 interface DownloadOptions {
