@@ -16,7 +16,6 @@ export interface UserDraft {
 export const userFields = ['username', 'name', 'email', 'organisationId', 'roles', 'locale'] as const;
 export type UserField = (typeof userFields)[number];
 
-
 export const draftOf = (user: AdminUser): UserDraft => ({
   username: user.username,
   name: user.name,

@@ -47,7 +47,7 @@ export function ImportUploadStep({ initialOrganisationId, onPreview }: ImportUpl
     <Stack spacing={3}>
       <Typography>{t('import.intro')}</Typography>
       <TemplateDownloads />
-      <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('import.steps.upload')}>
+      <Stack component="form" noValidate onSubmit={submit} spacing={2}>
         <OrganisationChoice
           value={organisationId}
           onChange={setOrganisationId}

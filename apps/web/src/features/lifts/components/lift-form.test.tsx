@@ -89,10 +89,10 @@ describe('LiftForm', () => {
     };
     let attempt = 0;
     const api = liftsSession('admin', {
-      'PATCH /liftwacht/admin/lifts/7': ({ body }: RecordedRequest) => {
+      'PATCH /liftwacht/admin/lifts/7': () => {
         attempt += 1;
         if (attempt === 1) return { status: 409, body: { error: { code: 'conflict', message: 'stale' }, current } };
-        return { body: { data: { ...current, ...{ version: 3 } } } };
+        return { body: { data: { ...current, version: 3 } } };
       },
     });
     const user = userEvent.setup();
