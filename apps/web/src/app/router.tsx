@@ -35,7 +35,8 @@ const StatsDetailsRoute = lazy(() =>
 );
 const EventsRoute = lazy(() => import('./routes/events-route.tsx').then((m) => ({ default: m.EventsRoute })));
 const EventRoute = lazy(() => import('./routes/event-route.tsx').then((m) => ({ default: m.EventRoute })));
-// One chunk for the lift form and the import wizard (see lift-onboarding-routes.tsx).
+// One chunk for the lift form and the import wizard (see lift-onboarding-routes.tsx), loaded
+// without preloading its dependencies (vite.config.ts).
 const liftOnboardingRoutes = () => import('./routes/lift-onboarding-routes.tsx');
 const NewLiftRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.NewLiftRoute })));
 const EditLiftRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.EditLiftRoute })));

@@ -140,13 +140,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: J
   return parsed.data;
 }
 
-/** A call answered with a file (PDF reports). */
-export async function apiRequestBlob(method: HttpMethod, path: string, options: BaseOptions = {}): Promise<Blob> {
-  const response = await send(method, path, options);
-  return response.blob();
-}
-
-/** A call answered with a file whose headers matter as well (its name in Content-Disposition). */
+/** A call answered with a file (a PDF report, an export): the response, for its body and its headers. */
 export function apiRequestResponse(method: HttpMethod, path: string, options: BaseOptions = {}): Promise<Response> {
   return send(method, path, options);
 }

@@ -1,5 +1,5 @@
-// The lift form and the spreadsheet import as thin routes in one module, so the router loads them
-// as one chunk (as admin-routes.tsx does): pages only administrators open, kept off the login route.
+// The lift form and the spreadsheet import as thin routes in one module, so they load as one
+// chunk: pages only administrators open, kept off the login route.
 import { useParams } from 'react-router';
 import { LiftImportPage } from '../../features/lift-spreadsheets/components/lift-import-page.tsx';
 import { EditLiftPage, NewLiftPage } from '../../features/lifts/components/lift-form-page.tsx';

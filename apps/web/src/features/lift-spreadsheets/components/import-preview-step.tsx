@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { LiftImportPreview, LiftImportResult } from '@liftwacht/contracts/lift-spreadsheets';
 import { FormError } from '../../../components/form-error.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
+import { useAsyncAction } from '../../../lib/use-async-action.ts';
 import { useApplyLiftImport } from '../api/lift-imports.ts';
 import { applyProblem } from '../lib/import-problems.ts';
 import { pageOf, previewRowsPerPage, visibleRows } from '../lib/import-rows.ts';
@@ -29,7 +30,8 @@ interface ImportPreviewStepProps {
 export function ImportPreviewStep({ preview, onApplied, onAgain }: ImportPreviewStepProps) {
   const { t } = useTranslation('lift-spreadsheets');
   const { t: tc } = useTranslation();
-  const apply = useApplyLiftImport();
+  const applyImport = useApplyLiftImport();
+  const apply = useAsyncAction(async () => onApplied(await applyImport(preview.id)));
   const [onlyErrors, setOnlyErrors] = useState(preview.counts.error > 0);
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(previewRowsPerPage[0]);
@@ -84,13 +86,13 @@ export function ImportPreviewStep({ preview, onApplied, onAgain }: ImportPreview
           />
         </Paper>
       )}
-      <FormError message={apply.isError ? applyProblem(apply.error, t, tc) : null} />
+      <FormError message={apply.error ? applyProblem(apply.error, t, tc) : null} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button
           variant="contained"
           disabled={hasErrors || applied || nothingToDo || apply.isPending}
           startIcon={apply.isPending ? <CircularProgress size={16} aria-hidden /> : undefined}
-          onClick={() => apply.mutate(preview.id, { onSuccess: onApplied })}
+          onClick={() => void apply.run()}
           sx={{ minHeight: 44 }}
         >
           {apply.isPending ? t('import.preview.applying') : t('import.preview.apply')}

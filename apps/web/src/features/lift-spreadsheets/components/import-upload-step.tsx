@@ -6,7 +6,8 @@ import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { liftImportLimits, type LiftImportPreview } from '@liftwacht/contracts/lift-spreadsheets';
 import { OrganisationChoice } from '../../../components/organisation-choice.tsx';
-import { useUploadLiftImport } from '../api/lift-imports.ts';
+import { useAsyncAction } from '../../../lib/use-async-action.ts';
+import { uploadLiftImport } from '../api/lift-imports.ts';
 import { maxMegabytes, uploadProblem } from '../lib/import-problems.ts';
 import { ImportFileField } from './import-file-field.tsx';
 import { TemplateDownloads } from './template-downloads.tsx';
@@ -20,11 +21,18 @@ interface ImportUploadStepProps {
 export function ImportUploadStep({ initialOrganisationId, onPreview }: ImportUploadStepProps) {
   const { t } = useTranslation('lift-spreadsheets');
   const { t: tc } = useTranslation();
-  const upload = useUploadLiftImport();
   const [organisationId, setOrganisationId] = useState(initialOrganisationId);
   const [file, setFile] = useState<File | null>(null);
   const [organisationError, setOrganisationError] = useState<string | undefined>();
   const [fileError, setFileError] = useState<string | null>(null);
+
+  const upload = useAsyncAction(async (chosen: File, organisation: number) => {
+    try {
+      onPreview(await uploadLiftImport(chosen, organisation));
+    } catch (error) {
+      setFileError(uploadProblem(error, t, tc));
+    }
+  });
 
   const choose = (chosen: File) => {
     setFile(chosen);
@@ -37,10 +45,7 @@ export function ImportUploadStep({ initialOrganisationId, onPreview }: ImportUpl
     setOrganisationError(organisationId === null ? t('import.errors.chooseOrganisation') : undefined);
     if (file === null) setFileError(t('import.errors.chooseFile'));
     if (organisationId === null || file === null || file.size > liftImportLimits.maxBytes) return;
-    upload.mutate(
-      { file, organisationId },
-      { onSuccess: onPreview, onError: (error) => setFileError(uploadProblem(error, t, tc)) },
-    );
+    void upload.run(file, organisationId);
   };
 
   return (

@@ -8,7 +8,8 @@ import type { Lift } from '@liftwacht/contracts/lifts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { formatIsoDate } from '../../../lib/format-date-time.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
-import { useUpdateLift } from '../api/save-lift.ts';
+import { useAsyncAction } from '../../../lib/use-async-action.ts';
+import { useSaveLift } from '../api/save-lift.ts';
 import { amsterdamToday } from '../lib/amsterdam-date.ts';
 import { useLiftSaveProblem } from '../hooks/use-lift-save-problem.ts';
 
@@ -20,11 +21,21 @@ interface DecommissionDialogProps {
 /** Takes a lift out of service from a day (today unless chosen otherwise); its history stays. */
 export function DecommissionDialog({ lift, onClose }: DecommissionDialogProps) {
   const { t, i18n } = useTranslation('lifts');
-  const update = useUpdateLift();
+  const { update } = useSaveLift();
   const [date, setDate] = useState(() => amsterdamToday(new Date()));
   const [dateError, setDateError] = useState<string | null>(null);
   const { problem, report, clear } = useLiftSaveProblem();
   const name = nonBlank(lift.details.liftname) ?? t('detail.title', { id: lift.id });
+
+  const decommission = useAsyncAction(async (day: string) => {
+    try {
+      await update(lift.id, { decommissionedOn: day, version: lift.version });
+      toast.success(t('decommission.done', { name, date: formatIsoDate(day, i18n.language) }));
+      onClose();
+    } catch (error) {
+      report(error);
+    }
+  });
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,16 +43,7 @@ export function DecommissionDialog({ lift, onClose }: DecommissionDialogProps) {
     const valid = isoDateSchema.safeParse(date).success;
     setDateError(valid ? null : t('decommission.dateError'));
     if (!valid) return;
-    update.mutate(
-      { id: lift.id, body: { decommissionedOn: date, version: lift.version } },
-      {
-        onSuccess: () => {
-          toast.success(t('decommission.done', { name, date: formatIsoDate(date, i18n.language) }));
-          onClose();
-        },
-        onError: report,
-      },
-    );
+    void decommission.run(date);
   };
 
   return (
@@ -51,7 +53,7 @@ export function DecommissionDialog({ lift, onClose }: DecommissionDialogProps) {
       onSubmit={submit}
       submitLabel={t('decommission.submit')}
       cancelLabel={t('decommission.cancel')}
-      pending={update.isPending}
+      pending={decommission.isPending}
       formError={problem}
     >
       <Typography variant="body2">{t('decommission.intro')}</Typography>

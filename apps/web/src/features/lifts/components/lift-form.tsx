@@ -19,7 +19,8 @@ import {
   serverFieldErrors,
   type FieldErrors,
 } from '../../../lib/form-errors.ts';
-import { useCreateLift, useUpdateLift } from '../api/save-lift.ts';
+import { useAsyncAction } from '../../../lib/use-async-action.ts';
+import { useSaveLift } from '../api/save-lift.ts';
 import { liftFieldProblem } from '../lib/lift-field-problem.ts';
 import { checkLiftForm, emptyLiftForm, liftChanges, liftFormValues, type LiftFormValues } from '../lib/lift-form.ts';
 import { LiftFormFields } from './lift-form-fields.tsx';
@@ -38,8 +39,7 @@ export function LiftForm({ lift, initialOrganisationId }: LiftFormProps) {
   const { t } = useTranslation('lifts');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const create = useCreateLift();
-  const update = useUpdateLift();
+  const { create, update } = useSaveLift();
   const [values, setValues] = useState<LiftFormValues>(() => (lift ? liftFormValues(lift) : emptyLiftForm()));
   const [organisationId, setOrganisationId] = useState(initialOrganisationId);
   // What the edit is based on; a conflict moves it to the server's current lift.
@@ -47,7 +47,6 @@ export function LiftForm({ lift, initialOrganisationId }: LiftFormProps) {
   const [errors, setErrors] = useState<FieldErrors<FormField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const pending = create.isPending || update.isPending;
 
   const change = (patch: Partial<LiftFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
@@ -81,6 +80,14 @@ export function LiftForm({ lift, initialOrganisationId }: LiftFormProps) {
     );
   };
 
+  const save = useAsyncAction(async (request: () => Promise<Lift>, message: 'form.created' | 'form.saved') => {
+    try {
+      saved(await request(), message);
+    } catch (error) {
+      failed(error);
+    }
+  });
+
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
@@ -97,10 +104,7 @@ export function LiftForm({ lift, initialOrganisationId }: LiftFormProps) {
     }
     const fields: LiftFields = checked.data;
     if (base === null) {
-      create.mutate(
-        { ...fields, organisationId: organisationId ?? 0 },
-        { onSuccess: (result) => saved(result, 'form.created'), onError: failed },
-      );
+      void save.run(() => create({ ...fields, organisationId: organisationId ?? 0 }), 'form.created');
       return;
     }
     const body = liftChanges(base, fields);
@@ -109,7 +113,7 @@ export function LiftForm({ lift, initialOrganisationId }: LiftFormProps) {
       void navigate(paths.lift(base.id));
       return;
     }
-    update.mutate({ id: base.id, body }, { onSuccess: (result) => saved(result, 'form.saved'), onError: failed });
+    void save.run(() => update(base.id, body), 'form.saved');
   };
 
   return (
@@ -138,7 +142,7 @@ export function LiftForm({ lift, initialOrganisationId }: LiftFormProps) {
         <LiftFormFields values={values} errors={errors} onChange={change} />
         <FormError message={formError} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <Button type="submit" variant="contained" disabled={pending} sx={{ minHeight: 44 }}>
+          <Button type="submit" variant="contained" disabled={save.isPending} sx={{ minHeight: 44 }}>
             {t('form.save')}
           </Button>
           <Button component={RouterLink} to={base ? paths.lift(base.id) : paths.lifts} sx={{ minHeight: 44 }}>

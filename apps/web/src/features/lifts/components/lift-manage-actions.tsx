@@ -9,7 +9,8 @@ import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { useOrganisationPermission } from '../../../lib/use-organisation-permission.ts';
-import { useUpdateLift } from '../api/save-lift.ts';
+import { useAsyncAction } from '../../../lib/use-async-action.ts';
+import { useSaveLift } from '../api/save-lift.ts';
 import { useLiftSaveProblem } from '../hooks/use-lift-save-problem.ts';
 import { DecommissionDialog } from './decommission-dialog.tsx';
 
@@ -20,21 +21,19 @@ import { DecommissionDialog } from './decommission-dialog.tsx';
 export function LiftManageActions({ lift }: { lift: Lift }) {
   const { t } = useTranslation('lifts');
   const allowed = useOrganisationPermission('lifts.manage', lift.organisationId);
-  const update = useUpdateLift();
+  const { update } = useSaveLift();
   const { problem, report, clear } = useLiftSaveProblem();
   const [decommissioning, setDecommissioning] = useState(false);
-  if (!allowed) return null;
-
-  const recommission = () => {
+  const recommission = useAsyncAction(async () => {
     clear();
-    update.mutate(
-      { id: lift.id, body: { decommissionedOn: null, version: lift.version } },
-      {
-        onSuccess: () => toast.success(t('manage.recommissioned', { name: nonBlank(lift.details.liftname) ?? '' })),
-        onError: report,
-      },
-    );
-  };
+    try {
+      await update(lift.id, { decommissionedOn: null, version: lift.version });
+      toast.success(t('manage.recommissioned', { name: nonBlank(lift.details.liftname) ?? '' }));
+    } catch (error) {
+      report(error);
+    }
+  });
+  if (!allowed) return null;
 
   return (
     <Box sx={{ mb: 2 }}>
@@ -47,7 +46,12 @@ export function LiftManageActions({ lift }: { lift: Lift }) {
             {t('manage.decommission')}
           </Button>
         ) : (
-          <Button variant="outlined" onClick={recommission} disabled={update.isPending} sx={{ minHeight: 44 }}>
+          <Button
+            variant="outlined"
+            onClick={() => void recommission.run()}
+            disabled={recommission.isPending}
+            sx={{ minHeight: 44 }}
+          >
             {t('manage.recommission')}
           </Button>
         )}
