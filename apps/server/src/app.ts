@@ -13,6 +13,10 @@ import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { liftEditingRoutes } from './modules/lifts/lift-editing.routes.ts';
+import { liftListPlugin } from './modules/lifts/lift-export-rows.ts';
+import { liftsPlugin } from './modules/lifts/lifts.plugin.ts';
+import { liftSpreadsheetsRoutes } from './modules/lift-spreadsheets/lift-spreadsheets.routes.ts';
 import { liftsRoutes } from './modules/lifts/lifts.routes.ts';
 import { mailQueuePlugin } from './modules/notifications/mail-queue.plugin.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
@@ -71,6 +75,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Notification mails: the queue worker, and app.liftEvents that creates events and queues their mails
   await app.register(mailQueuePlugin);
   await app.register(eventsPlugin);
+  // app.liftWrites: creating and changing lifts (the lift form, spreadsheet imports)
+  await app.register(liftsPlugin);
+  // app.liftList: the whole lifts list of a search or criteria, in batches (the export)
+  await app.register(liftListPlugin);
   // Realtime: Socket.IO, who may listen, module messages in (MQTT, HTTP) and out to browsers
   await app.register(socketIoPlugin);
   await app.register(realtimePlugin);
@@ -89,6 +97,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       callsRoutes(api);
       subscriptionsRoutes(api);
       liftsRoutes(api);
+      liftEditingRoutes(api);
+      liftSpreadsheetsRoutes(api);
       visitsRoutes(api);
       realtimeRoutes(api);
       ingestRoutes(api);

@@ -233,6 +233,12 @@ export const auditActions = [
   'user.profile_updated',
   'user.password_changed',
   'user.password_set',
+  // Fleet onboarding (issue 17): the lift form and spreadsheet imports; before/after hold the
+  // changed lift fields only (`lift.created`: every field).
+  'lift.created',
+  'lift.updated',
+  'lift.decommissioned',
+  'lift.recommissioned',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

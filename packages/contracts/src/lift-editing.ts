@@ -8,7 +8,14 @@
 // Edits carry the `version` they started from; a stale one answers 409 `conflict` with the current
 // lift (`{ error, current }`). `decommissionedOn` takes the lift out of service from that local day:
 // it leaves the current counts once the day has come and every period that starts on or after it;
-// everything it recorded stays readable. Setting it back to null returns the lift to service.
+// everything it recorded stays readable. Setting it back to null returns the lift to service; it
+// must not be before `commissionedOn` (400 on `decommissionedOn`).
+//
+// An owner number (eigenaarsnummer) names one lift within its organisation: a spreadsheet import
+// matches rows to lifts by it (else by serial number), so a create or edit that gives a lift an
+// owner number another lift of the same organisation already carries answers 409 `conflict` on
+// `ownerNumber` (compared exactly, after trimming). Other organisations may use the same number;
+// serial numbers may repeat (two manufacturers' series can overlap).
 import { z } from 'zod';
 import { dataOf, idNumberSchema, isoDateSchema, safeLineSchema } from './common.ts';
 import { liftSchema } from './lifts.ts';

@@ -1,17 +1,31 @@
-// Text the server itself sends to people (mail), in the recipient's language. The texts live in
-// locales/{nl,en}/<feature>.json like the web app's.
+// Text the server itself sends to people (mail, spreadsheet headers and values), in the recipient's
+// language. The texts live in locales/{nl,en}/<feature>.json like the web app's.
 import enAdministration from '../locales/en/administration.json' with { type: 'json' };
 import enAuth from '../locales/en/auth.json' with { type: 'json' };
+import enLiftSpreadsheets from '../locales/en/lift-spreadsheets.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
 import enReports from '../locales/en/reports.json' with { type: 'json' };
 import nlAdministration from '../locales/nl/administration.json' with { type: 'json' };
 import nlAuth from '../locales/nl/auth.json' with { type: 'json' };
+import nlLiftSpreadsheets from '../locales/nl/lift-spreadsheets.json' with { type: 'json' };
 import nlNotifications from '../locales/nl/notifications.json' with { type: 'json' };
 import nlReports from '../locales/nl/reports.json' with { type: 'json' };
 
 const catalogues = {
-  nl: { administration: nlAdministration, auth: nlAuth, notifications: nlNotifications, reports: nlReports },
-  en: { administration: enAdministration, auth: enAuth, notifications: enNotifications, reports: enReports },
+  nl: {
+    administration: nlAdministration,
+    auth: nlAuth,
+    'lift-spreadsheets': nlLiftSpreadsheets,
+    notifications: nlNotifications,
+    reports: nlReports,
+  },
+  en: {
+    administration: enAdministration,
+    auth: enAuth,
+    'lift-spreadsheets': enLiftSpreadsheets,
+    notifications: enNotifications,
+    reports: enReports,
+  },
 } as const;
 type Catalogue = (typeof catalogues)['nl'];
 

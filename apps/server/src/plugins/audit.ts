@@ -11,6 +11,8 @@ export type AuditChange = Omit<AuditEntry, 'userId' | 'ip'>;
 export interface Audit {
   /** Appends `change` made by the request's user (or the server, without a request) on `db`. */
   record(db: Db, request: FastifyRequest | null, change: AuditChange): Promise<void>;
+  /** record() for many changes at once (a spreadsheet import): multi-row inserts, not one per change. */
+  recordMany(db: Db, request: FastifyRequest | null, changes: readonly AuditChange[]): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -22,11 +24,16 @@ declare module 'fastify' {
 export const auditPlugin = fp(
   (app: FastifyInstance) => {
     const repository = new AuditRepository();
+    const who = (request: FastifyRequest | null) => ({
+      userId: request?.principal?.userId ?? null,
+      ip: request?.ip ?? null,
+    });
     app.decorate('audit', {
-      record: (db, request, change) =>
-        repository.append(
+      record: (db, request, change) => repository.append(db, { ...change, ...who(request) }, app.clock.now()),
+      recordMany: (db, request, changes) =>
+        repository.appendMany(
           db,
-          { ...change, userId: request?.principal?.userId ?? null, ip: request?.ip ?? null },
+          changes.map((change) => ({ ...change, ...who(request) })),
           app.clock.now(),
         ),
     } satisfies Audit);

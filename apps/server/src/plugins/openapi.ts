@@ -7,6 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** JSON Schema of a multipart/form-data body's parts, for the OpenAPI document only. */
+    multipartBody?: Record<string, unknown>;
+  }
+}
+
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
@@ -23,7 +30,11 @@ export const openapiPlugin = fp(
       transform: (input) => {
         const output = jsonSchemaTransform(input);
         const access = input.route.config?.access ?? 'public';
-        return { ...output, schema: { ...output.schema, 'x-liftwacht-access': access } };
+        // A multipart route reads its parts as a stream, so it has no body schema to validate
+        // with; it documents the parts instead, and the security harness reads them from here.
+        const multipartBody = input.route.config?.multipartBody;
+        const body = multipartBody ? { body: multipartBody, consumes: ['multipart/form-data'] } : {};
+        return { ...output, schema: { ...output.schema, ...body, 'x-liftwacht-access': access } };
       },
     });
     await app.register(swaggerUi, { routePrefix: '/liftwacht/docs' });

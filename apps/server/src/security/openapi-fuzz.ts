@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RoleName } from '@liftwacht/contracts/auth';
 import { rolePermissions } from '@liftwacht/contracts/permissions';
+import { multipartBody, type MultipartParts } from '../test-support/multipart-body.ts';
 import { mulberry32, seedOf } from '../test-support/seeded-random.ts';
 import { isErrorEnvelope } from './error-envelope.ts';
 import type { QueryValue, RouteCall } from './operation-calls.ts';
@@ -647,6 +648,49 @@ export const mutations: readonly Mutation[] = [
     },
   },
   {
+    name: 'multipart upload with bad parts',
+    applies: (o) => o.multipart !== undefined,
+    apply: (c) => {
+      const spreadsheet = { fileName: 'x.csv', contentType: 'text/csv', content: Buffer.from('Naam;Adres\nA;B\n') };
+      const variants: [string, MultipartParts | string][] = [
+        [
+          'a file of random bytes',
+          {
+            fields: { organisationId: '1' },
+            files: { file: { ...spreadsheet, content: Buffer.from(probe(c, 5000)) } },
+          },
+        ],
+        [
+          'a zip that is no workbook',
+          {
+            fields: { organisationId: '1' },
+            files: { file: { ...spreadsheet, content: Buffer.from('PK\u0003\u0004junk') } },
+          },
+        ],
+        ['organisationId of 100 KB', { fields: { organisationId: probe(c, 100_000) }, files: { file: spreadsheet } }],
+        [
+          'organisationId not a number',
+          { fields: { organisationId: pickOr(c.random, oddStrings, 'x') }, files: { file: spreadsheet } },
+        ],
+        ['no file', { fields: { organisationId: '1' } }],
+        ['two files', { fields: { organisationId: '1' }, files: { file: spreadsheet, other: spreadsheet } }],
+        ['twenty fields', { fields: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}`, 'x'])) }],
+        ['a body cut off mid-part', 'truncated'],
+      ];
+      const [label, parts] = pickOr(c.random, variants, ['no file', {}]);
+      if (typeof parts === 'string') {
+        const body = multipartBody({ files: { file: spreadsheet } });
+        c.draft.body = { kind: 'raw', payload: body.payload.subarray(0, body.payload.length - 20) };
+        c.draft.contentType = body.contentType;
+      } else {
+        const body = multipartBody(parts);
+        c.draft.body = { kind: 'raw', payload: body.payload };
+        c.draft.contentType = body.contentType;
+      }
+      return label;
+    },
+  },
+  {
     name: 'odd headers',
     applies: always,
     apply: (c) => {
@@ -671,6 +715,7 @@ export const mutations: readonly Mutation[] = [
 ];
 
 function draftOf(call: RouteCall): Draft {
+  const upload = call.multipart ? multipartBody(call.multipart) : undefined;
   const query: [string, string][] = [];
   for (const [name, value] of Object.entries<QueryValue>(call.query ?? {})) {
     if (Array.isArray(value)) for (const v of value as (string | number)[]) query.push([name, String(v)]);
@@ -679,9 +724,13 @@ function draftOf(call: RouteCall): Draft {
   return {
     params: Object.fromEntries(Object.entries(call.params ?? {}).map(([k, v]) => [k, String(v)])),
     query,
-    body: call.body === undefined ? { kind: 'none' } : { kind: 'json', value: clone(call.body) },
+    body: upload
+      ? { kind: 'raw', payload: upload.payload }
+      : call.body === undefined
+        ? { kind: 'none' }
+        : { kind: 'json', value: clone(call.body) },
     raw: new Map(),
-    contentType: call.body === undefined ? null : 'application/json',
+    contentType: upload ? upload.contentType : call.body === undefined ? null : 'application/json',
     headers: { ...call.headers },
     pathSuffix: '',
   };

@@ -2,6 +2,7 @@
 // method, path, access level (x-liftwacht-access), parameters and body schema; and how a RouteCall
 // of the operation table becomes an inject request.
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { multipartBody } from '../test-support/multipart-body.ts';
 import type { RouteCall } from './operation-calls.ts';
 
 /** The part of JSON Schema the harness reads. */
@@ -38,6 +39,8 @@ export interface Operation {
   access: string;
   parameters: OperationParameter[];
   body?: JsonSchema;
+  /** The parts of a multipart/form-data body (an upload), instead of a JSON body. */
+  multipart?: JsonSchema;
 }
 
 interface OpenApiDocument {
@@ -55,9 +58,9 @@ export async function readOperations(app: FastifyInstance): Promise<Operation[]>
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const upper = method.toUpperCase() as Operation['method'];
-      const body = (op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined)?.content?.[
-        'application/json'
-      ]?.schema;
+      const content = (op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined)?.content;
+      const body = content?.['application/json']?.schema;
+      const multipart = content?.['multipart/form-data']?.schema;
       operations.push({
         key: `${upper} ${path}`,
         method: upper,
@@ -67,6 +70,7 @@ export async function readOperations(app: FastifyInstance): Promise<Operation[]>
         access: op['x-liftwacht-access'] ?? 'public',
         parameters: (op.parameters ?? []) as OperationParameter[],
         ...(body ? { body } : {}),
+        ...(multipart ? { multipart } : {}),
       });
     }
   }
@@ -92,16 +96,23 @@ export function queryString(query: RouteCall['query'] = {}): string {
   return text ? `?${text}` : '';
 }
 
+/** The call's body as bytes or JSON, and the content type a multipart body needs. */
+export function callPayload(call: RouteCall): { payload?: InjectOptions['payload']; contentType?: string } {
+  if (call.multipart) return multipartBody(call.multipart);
+  return call.body !== undefined ? { payload: call.body as InjectOptions['payload'] } : {};
+}
+
 /** An inject request for the call, with the caller's headers (credentials) on top of the call's own. */
 export function injectOptions(
   operation: Operation,
   call: RouteCall,
   headers: Record<string, string> = {},
 ): InjectOptions {
+  const { payload, contentType } = callPayload(call);
   return {
     method: operation.method,
     url: fillPath(operation.path, call.params) + queryString(call.query),
-    headers: { ...call.headers, ...headers },
-    ...(call.body !== undefined ? { payload: call.body as InjectOptions['payload'] } : {}),
+    headers: { ...call.headers, ...(contentType ? { 'content-type': contentType } : {}), ...headers },
+    ...(payload !== undefined ? { payload } : {}),
   };
 }

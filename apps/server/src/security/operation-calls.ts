@@ -2,16 +2,24 @@
 // organisation, and how to aim the same call at another organisation or at ids that do not exist.
 // The authorization matrix and the fuzz are generated from the OpenAPI document and this table;
 // both fail for an operation without an entry, so every new route joins the harness here.
+import { eq } from 'drizzle-orm';
+import { lifts } from '../db/schema.ts';
 import { fixturePassword } from '../test-support/fixtures.ts';
+import { liftImportUpload, storedLiftImport } from '../test-support/lift-import-calls.ts';
+import type { MultipartParts } from '../test-support/multipart-body.ts';
 import type { SecurityWorld } from '../test-support/security-world.ts';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[];
 
-/** One request to an operation, before it becomes a URL: path parameters, query, body, headers. */
+/**
+ * One request to an operation, before it becomes a URL: path parameters, query, a JSON body or
+ * (for an upload) multipart/form-data parts, headers.
+ */
 export interface RouteCall {
   params?: Record<string, string | number>;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  multipart?: MultipartParts;
   headers?: Record<string, string>;
 }
 
@@ -73,6 +81,38 @@ function liftRead(query: Record<string, QueryValue> = {}): OperationCalls {
 }
 
 const liftCriteria = { name: 'Lift' };
+
+/**
+ * An operation on one stored lift import, {id}: a fresh one of the own organisation each time (an
+ * apply uses it up), the stranger's, and an id no import has.
+ */
+function liftImportCall(): OperationCalls {
+  return {
+    own: async (w) => ({ params: { id: await storedLiftImport(w, 'own') } }),
+    foreign: async (w) => [
+      {
+        label: "the stranger's import",
+        call: { params: { id: await storedLiftImport(w, 'foreign') } },
+        aim: 'stranger',
+      },
+      { label: 'an import that does not exist', call: { params: { id: crypto.randomUUID() } }, aim: 'nowhere' },
+    ],
+  };
+}
+
+/** A new lift of the organisation for the lift form (no owner number: any number of them may exist). */
+const newLift = (organisationId: number): RouteCall => ({
+  body: { organisationId, name: 'Harnas Lift', address: 'Harnasweg 1', city: 'Utrecht', liftType: null },
+});
+
+/**
+ * An edit of the lift with the version it has now, so every case is a fresh, valid edit that leaves
+ * the lift as it was (the fields it names keep their values).
+ */
+async function liftEdit(w: SecurityWorld, id: number): Promise<RouteCall> {
+  const [row] = await w.t.database.db.select({ version: lifts.version }).from(lifts).where(eq(lifts.id, id));
+  return { params: { id }, body: { hasFlow: false, version: row?.version ?? 1 } };
+}
 
 /** An invitation of a new client-light person into the organisation. */
 function invitation(w: SecurityWorld, organisationId: number): RouteCall {
@@ -377,8 +417,38 @@ export const operationCalls: Record<string, OperationCalls> = {
   'POST /liftwacht/admin/users/{id}/disable': personChange('userId'),
   'POST /liftwacht/admin/users/{id}/enable': personChange('userId'),
   'POST /liftwacht/admin/users/{id}/invitation': personChange('invitedUserId'),
+  // Lifts in spreadsheets (issue 17). Each import apply creates one lift named by the harness.
+  'GET /liftwacht/admin/lift-imports/template': {
+    own: () => ({ query: { format: 'xlsx', language: 'nl' } }),
+    foreign: { none: 'the template is the same for every organisation' },
+  },
+  'POST /liftwacht/admin/lift-imports': {
+    own: (w) => ({ multipart: liftImportUpload(w.own.organisationId) }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ multipart: liftImportUpload(organisationId) })),
+  },
+  'GET /liftwacht/admin/lift-imports/{id}': liftImportCall(),
+  'POST /liftwacht/admin/lift-imports/{id}/apply': liftImportCall(),
+  'POST /liftwacht/lift/export': {
+    own: (w) => ({ body: { format: 'csv', organisationId: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ body: { format: 'xlsx', organisationId } })),
+  },
   'GET /liftwacht/admin/audit-log': {
     own: (w) => ({ query: { organisationId: w.own.organisationId } }),
     foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
+  },
+  'POST /liftwacht/admin/lifts': {
+    own: (w) => newLift(w.own.organisationId),
+    foreign: (w) => otherOrganisations(w, newLift),
+  },
+  'PATCH /liftwacht/admin/lifts/{id}': {
+    own: (w) => liftEdit(w, w.own.liftId),
+    foreign: async (w) => [
+      { label: "the stranger's lift", call: await liftEdit(w, w.foreign.liftId), aim: 'stranger' },
+      {
+        label: 'a lift that does not exist',
+        call: { params: { id: w.missing.liftId }, body: { hasFlow: false, version: 1 } },
+        aim: 'nowhere',
+      },
+    ],
   },
 };

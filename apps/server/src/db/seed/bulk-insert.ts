@@ -8,6 +8,10 @@ import { rowsOf } from './query-rows.ts';
 
 const defaultChunkSize = 5000;
 
+// A serial column is an integer with a default: the record type names the integer, so rows may
+// carry ids taken from the sequence beforehand.
+const recordTypes: Record<string, string> = { serial: 'integer', bigserial: 'bigint', smallserial: 'smallint' };
+
 function insertStatement(table: PgTable, keys: readonly string[], json: string, returning: readonly string[]): SQL {
   const columns = getTableColumns(table);
   const target: SQL[] = [];
@@ -18,7 +22,7 @@ function insertStatement(table: PgTable, keys: readonly string[], json: string, 
     if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
     target.push(sql`${sql.identifier(column.name)}`);
     selected.push(sql`r.${sql.identifier(key)}`);
-    recordType.push(sql`${sql.identifier(key)} ${sql.raw(column.getSQLType())}`);
+    recordType.push(sql`${sql.identifier(key)} ${sql.raw(recordTypes[column.getSQLType()] ?? column.getSQLType())}`);
   }
   const returningColumns = returning.map((key) => {
     const column = columns[key];

@@ -48,7 +48,7 @@ export async function computeAvailability(
     return result;
   }
   const [liftIds, window, rows] = await Promise.all([
-    repository.liftIds(kind, scope),
+    repository.liftIds(kind, scope, period),
     repository.window(period, now),
     repository.exact(kind, scope, period, now),
   ]);

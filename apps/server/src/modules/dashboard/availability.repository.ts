@@ -34,10 +34,13 @@ export interface LiftAvailabilityColumns {
   intercomUnavailable: number[];
 }
 
-/** The lifts that count for an availability kind: every lift, or only lifts with an intercom. */
-function countingLiftsSql(kind: AvailabilityKind, scope: LiftScope): SQL {
+/**
+ * The lifts that count for an availability kind in a period: every lift in service on its first
+ * day, or only those with an intercom.
+ */
+function countingLiftsSql(kind: AvailabilityKind, scope: LiftScope, p: Pick<BusinessPeriod, 'from'>): SQL {
   const intercomOnly = kind === 'intercom_unavailable' ? sql`and l.lift_type is not null` : sql``;
-  return sql`${liftScopeSql(scope)} ${intercomOnly}`;
+  return sql`${liftScopeSql(scope, p.from)} ${intercomOnly}`;
 }
 
 /** The business window as UTC hour ranges: hours whose local hour lies in [startHour, endHour), up to now. */
@@ -169,10 +172,10 @@ export class AvailabilityRepository {
     return { ranges: kept.ranges, seconds: kept.seconds - rest };
   }
 
-  async liftIds(kind: AvailabilityKind, scope: LiftScope): Promise<number[]> {
+  async liftIds(kind: AvailabilityKind, scope: LiftScope, p: Pick<BusinessPeriod, 'from'>): Promise<number[]> {
     const rows = await sqlRows<{ id: number }>(
       this.db,
-      sql`select l.id from lifts l where ${countingLiftsSql(kind, scope)} order by l.id`,
+      sql`select l.id from lifts l where ${countingLiftsSql(kind, scope, p)} order by l.id`,
     );
     return rows.map((r) => r.id);
   }
@@ -190,7 +193,7 @@ export class AvailabilityRepository {
         select e.lift_id, range_agg(tstzrange(e.started_at, coalesce(e.ended_at, ${nowTs}))) as mr
         from events e
         join lifts l on l.id = e.lift_id
-        where ${countingLiftsSql(kind, scope)}
+        where ${countingLiftsSql(kind, scope, p)}
           and e.type = ${kind}
           and e.started_at < ${periodEndSql(p)}
           and coalesce(e.ended_at, ${nowTs}) > ${periodStartSql(p)}
@@ -232,7 +235,7 @@ export class AvailabilityRepository {
         select ${window.ranges}::tstzmultirange * tstzmultirange(tstzrange(null, ${nowTs})) as mr
       ),
       counting as (
-        select l.id, l.lift_type is not null as has_intercom from lifts l where ${liftScopeSql(scope)} ${liftFilter}
+        select l.id, l.lift_type is not null as has_intercom from lifts l where ${liftScopeSql(scope, p.from)} ${liftFilter}
       ),
       cutoff as (
         select e.lift_id, e.type as kind,

@@ -9,6 +9,7 @@ import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { expiredApprovalSql, latestRejectionSql } from '../../db/inspection-status-sql.ts';
 import { ridesSinceMaintenanceSql } from '../../db/rollups/rides-since-maintenance.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { localDay } from '../../lib/local-day.ts';
 import { liftScopeSql, type LiftScope } from './stats-scope.ts';
 
 export interface ConditionRow {
@@ -34,7 +35,7 @@ export class CurrentConditionsRepository {
       sql`
       with scoped as (
         select l.id, l.name, l.address, l.building_name, l.lift_type, l.service_ride_threshold
-        from lifts l where ${liftScopeSql(scope)}
+        from lifts l where ${liftScopeSql(scope, localDay(now))}
       ),
       open_events as (
         select e.lift_id, e.type, min(e.started_at) as since

@@ -106,7 +106,7 @@ export class PeriodFiguresRepository {
     const lastDay = Number(p.to.slice(8, 10));
     const whole = wholeMonths(p.from, p.to);
     const partialMonths = [fromMonth, toMonth].filter((m) => !whole || m < whole.first || m > whole.last);
-    const energy = sql`join lifts l on l.id = mc.lift_id where ${liftScopeSql(scope)} and mc.kind = 'energy_wh'`;
+    const energy = sql`join lifts l on l.id = mc.lift_id where ${liftScopeSql(scope, p.from)} and mc.kind = 'energy_wh'`;
     const wholeSql = whole
       ? sql`select mc.total as wh from monthly_counters mc ${energy}
               and mc.month between ${whole.first}::date and ${whole.last}::date`
@@ -145,7 +145,7 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
                least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date) as end_day
       ),
       scoped as (
-        select l.id, l.maintenance_interval_days as interval_days from lifts l where ${liftScopeSql(scope)}
+        select l.id, l.maintenance_interval_days as interval_days from lifts l where ${liftScopeSql(scope, p.from)}
       ),
       -- Every gap after a maintenance visit that touches the period, with how long it lasted within
       -- it: to the next visit, or to the end of the period when none followed. Joined to lifts
@@ -157,7 +157,7 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
                l.maintenance_interval_days * ${latestOnTime} as latest,
                date_part('epoch', least(coalesce(g.next_at, ${endTs}), ${endTs}) - g.started_at) as open_seconds
         from maintenance_gaps g join lifts l on l.id = g.lift_id
-        where ${liftScopeSql(scope)} and g.started_at < ${endTs} and coalesce(g.next_at, ${endTs}) > ${startTs}
+        where ${liftScopeSql(scope, p.from)} and g.started_at < ${endTs} and coalesce(g.next_at, ${endTs}) > ${startTs}
       ),
       per_lift as (
         select lift_id,

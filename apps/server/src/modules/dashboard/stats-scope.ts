@@ -1,6 +1,7 @@
 // Which lifts and which time span a statistics request covers, as SQL fragments shared by the
 // dashboard repositories. Period bounds are local (Europe/Amsterdam) midnights.
 import { sql, type SQL } from 'drizzle-orm';
+import { liftInServiceSql } from '../../db/lift-service-sql.ts';
 import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 
@@ -16,11 +17,17 @@ export interface BusinessPeriod {
   endHour: number;
 }
 
-/** `l` is the lifts alias in every dashboard query. */
-export function liftScopeSql(scope: LiftScope): SQL {
-  return scope.liftId === undefined
-    ? sql`l.organisation_id = ${scope.organisationId}`
-    : sql`l.organisation_id = ${scope.organisationId} and l.id = ${scope.liftId}`;
+/**
+ * The scope's lifts that are in service on `inServiceOn`, a local day: today for the current view,
+ * the first day for a period (a lift decommissioned on or before it does not count). `l` is the
+ * lifts alias in every dashboard query.
+ */
+export function liftScopeSql(scope: LiftScope, inServiceOn: string): SQL {
+  const lifts =
+    scope.liftId === undefined
+      ? sql`l.organisation_id = ${scope.organisationId}`
+      : sql`l.organisation_id = ${scope.organisationId} and l.id = ${scope.liftId}`;
+  return sql`${lifts} and ${liftInServiceSql(inServiceOn)}`;
 }
 
 /** First instant of the period: local midnight of `from`. */

@@ -2,6 +2,7 @@
 // the retention of message ids.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { liftInServiceSql } from '../../db/lift-service-sql.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 
 export interface SilentModule {
@@ -23,15 +24,23 @@ const ids = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`
 export class ModuleHealthRepository {
   constructor(readonly db: Db) {}
 
-  /** Modules of lifts last heard before `silentBefore` without an open sense_disconnected event. */
-  async silentModules(db: Db, silentBefore: Date, moduleIds?: readonly number[]): Promise<SilentModule[]> {
+  /**
+   * Modules of lifts in service `today` (a local day), last heard before `silentBefore`, without an
+   * open sense_disconnected event. A decommissioned lift's module going quiet is expected.
+   */
+  async silentModules(
+    db: Db,
+    today: string,
+    silentBefore: Date,
+    moduleIds?: readonly number[],
+  ): Promise<SilentModule[]> {
     const rows = await sqlRows<Omit<SilentModule, 'lastSeenAt'> & { lastSeenAt: Date | string }>(
       db,
       sql`
       select m.id as "moduleId", m.lift_id as "liftId", l.organisation_id as "organisationId",
              m.last_seen_at as "lastSeenAt"
       from modules m join lifts l on l.id = m.lift_id
-      where m.last_seen_at < ${silentBefore.toISOString()}::timestamptz
+      where m.last_seen_at < ${silentBefore.toISOString()}::timestamptz and ${liftInServiceSql(today)}
         ${moduleIds ? sql`and m.id = any(${ids(moduleIds)})` : sql``}
         and not exists (select 1 from events e
                         where e.lift_id = m.lift_id and e.type = 'sense_disconnected' and e.ended_at is null)
@@ -43,9 +52,14 @@ export class ModuleHealthRepository {
   /**
    * Lifts with an alarm phone and a module whose latest good test call is older than `testedBefore`,
    * without an open intercom_unavailable event. A lift that never had a good test call is left
-   * alone: there is no moment the 72 hours could count from.
+   * alone: there is no moment the 72 hours could count from; so is a lift out of service `today`.
    */
-  async untestedIntercoms(db: Db, testedBefore: Date, moduleIds?: readonly number[]): Promise<UntestedIntercom[]> {
+  async untestedIntercoms(
+    db: Db,
+    today: string,
+    testedBefore: Date,
+    moduleIds?: readonly number[],
+  ): Promise<UntestedIntercom[]> {
     const rows = await sqlRows<Omit<UntestedIntercom, 'lastGoodTestAt'> & { lastGoodTestAt: Date | string }>(
       db,
       sql`
@@ -58,7 +72,7 @@ export class ModuleHealthRepository {
         where c.lift_id = l.id and c.kind = 'test' and c.test_result = 'ok'
         order by c.started_at desc limit 1
       ) g
-      where l.lift_type is not null
+      where l.lift_type is not null and ${liftInServiceSql(today)}
         and g.started_at < ${testedBefore.toISOString()}::timestamptz
         ${moduleIds ? sql`and m.id = any(${ids(moduleIds)})` : sql``}
         and not exists (select 1 from events e

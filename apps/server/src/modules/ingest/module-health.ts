@@ -7,6 +7,7 @@ import type { OrganisationChangeKind } from '@liftwacht/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { databaseUnavailability } from '../../lib/database-errors.ts';
+import { localDay } from '../../lib/local-day.ts';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { IngestHooks } from './ingest.service.ts';
 import { maxMessageAgeMs } from './message-parser.ts';
@@ -88,14 +89,15 @@ export class ModuleHealthJob {
       const created: number[] = [];
       const silentBefore = new Date(now.getTime() - senseSilenceMs);
       const testedBefore = new Date(now.getTime() - intercomTestWindowMs);
+      const today = localDay(now);
 
-      const silent = await this.repository.silentModules(this.repository.db, silentBefore);
+      const silent = await this.repository.silentModules(this.repository.db, today, silentBefore);
       if (silent.length > 0) {
         const ids = await this.inTransaction(
           silent.map((s) => s.moduleId),
           async (tx, moduleIds) => {
             // Re-read under the lock: a message may have arrived meanwhile.
-            const still = await this.repository.silentModules(tx, silentBefore, moduleIds);
+            const still = await this.repository.silentModules(tx, today, silentBefore, moduleIds);
             const eventIds = await this.repository.insertOpenEvents(
               tx,
               still.map((s) => ({ liftId: s.liftId, type: 'sense_disconnected', startedAt: s.lastSeenAt, data: null })),
@@ -110,12 +112,12 @@ export class ModuleHealthJob {
         created.push(...ids);
       }
 
-      const untested = await this.repository.untestedIntercoms(this.repository.db, testedBefore);
+      const untested = await this.repository.untestedIntercoms(this.repository.db, today, testedBefore);
       if (untested.length > 0) {
         const ids = await this.inTransaction(
           untested.map((u) => u.moduleId),
           async (tx, moduleIds) => {
-            const still = await this.repository.untestedIntercoms(tx, testedBefore, moduleIds);
+            const still = await this.repository.untestedIntercoms(tx, today, testedBefore, moduleIds);
             for (const s of still) add(organisations, s.organisationId, 'events');
             return this.repository.insertOpenEvents(
               tx,

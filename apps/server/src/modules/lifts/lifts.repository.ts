@@ -232,6 +232,19 @@ export class LiftsRepository {
     return { items: await this.findByIds(rows.map((r) => r.id)), total };
   }
 
+  /**
+   * The ids of every lift matching the filter, in the list's order: what an export walks through,
+   * fetching the lifts themselves a batch at a time (findByIds).
+   */
+  async orderedIds(filter: LiftFilter, order: Pick<LiftPage, 'sort' | 'direction'>, now: Date): Promise<number[]> {
+    if (filter.organisationIds.length === 0) return [];
+    const rows = await sqlRows<{ id: number }>(
+      this.db,
+      sql`select l.id from lifts l where ${this.whereSql(filter, now)} order by ${orderBySql(order)}`,
+    );
+    return rows.map((r) => r.id);
+  }
+
   private whereSql(filter: LiftFilter, now: Date): SQL {
     const scope = inIdsSql(sql`l.organisation_id`, filter.organisationIds);
     const conditions: SQL[] = [scope];
@@ -292,7 +305,7 @@ function isUnfiltered(f: LiftFilter): boolean {
   );
 }
 
-function orderBySql(page: LiftPage): SQL {
+function orderBySql(page: Pick<LiftPage, 'sort' | 'direction'>): SQL {
   const { expr, text } = sortColumns[page.sort];
   const direction = page.direction === 'desc' ? sql`desc` : sql`asc`;
   if (page.sort === 'id') return sql`l.id ${direction}`;

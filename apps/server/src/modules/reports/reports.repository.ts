@@ -1,8 +1,11 @@
 // SQL for the parts of the organisation report the dashboard does not offer: per-lift activity,
 // alarm calls per kind and events per type. Periods are local (Europe/Amsterdam) calendar days,
-// cut off at `now` like the dashboard's period figures, so the future never counts.
+// cut off at `now` like the dashboard's period figures, so the future never counts. Like the
+// dashboard, a period counts the lifts in service on its first day (decommissioned lifts leave
+// every period that starts on or after their decommissioning day).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { liftInServiceSql } from '../../db/lift-service-sql.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 
@@ -74,7 +77,7 @@ export class ReportsRepository {
                where i.lift_id = l.id and i.result = 'approved' and i.inspected_on <= ${endDay})
                as "inspectionValidUntil"
       from lifts l
-      where l.organisation_id = ${organisationId}
+      where l.organisation_id = ${organisationId} and ${liftInServiceSql(p.from)}
       order by l.id`,
     );
   }
@@ -87,7 +90,8 @@ export class ReportsRepository {
       sql`
       select c.kind, count(*)::int as count
       from calls c join lifts l on l.id = c.lift_id
-      where l.organisation_id = ${organisationId} and c.started_at >= ${start} and c.started_at < ${end}
+      where l.organisation_id = ${organisationId} and ${liftInServiceSql(p.from)}
+        and c.started_at >= ${start} and c.started_at < ${end}
       group by c.kind`,
     );
   }
@@ -100,7 +104,8 @@ export class ReportsRepository {
       sql`
       select e.type, count(*)::int as count
       from events e join lifts l on l.id = e.lift_id
-      where l.organisation_id = ${organisationId} and e.started_at >= ${start} and e.started_at < ${end}
+      where l.organisation_id = ${organisationId} and ${liftInServiceSql(p.from)}
+        and e.started_at >= ${start} and e.started_at < ${end}
       group by e.type
       order by count desc, e.type`,
     );

@@ -1,0 +1,117 @@
+// Writes lift spreadsheets with the format libraries: the small import template at once, the
+// export as a stream (csv-stringify; exceljs's streaming WorkbookWriter) that pulls the next batch
+// of lifts only when the client has taken the last, so memory stays flat however long the list.
+import { once } from 'node:events';
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { Lift } from '@liftwacht/contracts/lifts';
+import type { SpreadsheetFormat } from '@liftwacht/contracts/lift-spreadsheets';
+import { catalogue, type ServerLanguage } from '../../lib/server-i18n.ts';
+import {
+  csvDelimiter,
+  csvValue,
+  dateFormat,
+  exampleRow,
+  exportColumns,
+  exportRow,
+  liftFieldColumns,
+  xlsxValue,
+  type ColumnValue,
+  type SheetColumn,
+} from './spreadsheet-layout.ts';
+
+const bom = '\ufeff';
+
+/** The import template: the header row and one example row. */
+export async function templateFile(format: SpreadsheetFormat, language: ServerLanguage): Promise<Buffer> {
+  const columns = liftFieldColumns(language);
+  const example = exampleRow(language);
+  if (format === 'csv') {
+    const text = stringifySync([columns.map((c) => c.header), example.map((v) => csvValue(v, language))], {
+      delimiter: csvDelimiter(language),
+    });
+    return Buffer.from(bom + text, 'utf8');
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName(language), frozenHeader);
+  defineColumns(sheet, columns, language);
+  sheet.addRow(xlsxRow(columns, example, language));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The export as a stream of the file's bytes; lifts are pulled batch by batch as it is read. */
+export function exportStream(
+  format: SpreadsheetFormat,
+  language: ServerLanguage,
+  batches: AsyncIterable<Lift[]>,
+): Readable {
+  const columns = exportColumns(language);
+  if (format === 'csv') {
+    const rows = Readable.from(
+      (async function* () {
+        yield columns.map((c) => c.header);
+        for await (const lifts of batches) {
+          for (const lift of lifts) yield exportRow(lift).map((v) => csvValue(v, language));
+        }
+      })(),
+    );
+    const csv = stringify({ delimiter: csvDelimiter(language), bom: true });
+    rows.on('error', (err) => csv.destroy(err));
+    return rows.pipe(csv);
+  }
+  const out = new PassThrough();
+  void writeXlsx(out, columns, language, batches).catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
+
+async function writeXlsx(
+  out: PassThrough,
+  columns: SheetColumn[],
+  language: ServerLanguage,
+  batches: AsyncIterable<Lift[]>,
+): Promise<void> {
+  // Inline strings: shared strings would keep every distinct text in memory until the end.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName(language), frozenHeader);
+  defineColumns(sheet, columns, language);
+  sheet.getRow(1).commit();
+  for await (const lifts of batches) {
+    for (const lift of lifts) sheet.addRow(xlsxRow(columns, exportRow(lift), language)).commit();
+    // exceljs writes on without asking: wait here while the client is behind.
+    await drained(out);
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** Resolves once the stream wants more; throws when the client has gone (the stream closed). */
+async function drained(stream: Writable): Promise<void> {
+  if (stream.destroyed) throw new Error('the export stream was closed');
+  if (!stream.writableNeedDrain) return;
+  const done = new AbortController();
+  const { signal } = done;
+  await Promise.race([once(stream, 'drain', { signal }), once(stream, 'close', { signal })]).finally(() =>
+    done.abort(),
+  );
+}
+
+function defineColumns(sheet: ExcelJS.Worksheet, columns: SheetColumn[], language: ServerLanguage): void {
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width,
+    ...(c.kind === 'date' ? { style: { numFmt: dateFormat(language) } } : {}),
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+}
+
+function xlsxRow(columns: SheetColumn[], values: ColumnValue[], language: ServerLanguage) {
+  return values.map((value, i) => xlsxValue(value, columns[i]?.kind ?? 'text', language));
+}
+
+/** The header row stays in view while scrolling (set at creation: the streaming writer allows no later change). */
+const frozenHeader = { views: [{ state: 'frozen' as const, ySplit: 1 }] };
+
+const sheetName = (language: ServerLanguage) => catalogue(language)['lift-spreadsheets'].files.sheet;

@@ -1,0 +1,86 @@
+// The whole lifts list for an export, as app.liftList: the same scope, search, criteria and order
+// as GET/POST /lift, not one page but every matching lift, handed out in batches so an export of
+// 100,000 lifts holds one batch of lifts in memory at a time (and the ordered ids).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { visibleLiftStatuses } from '@liftwacht/contracts/dashboard';
+import type { Lift, LiftSearchCriteria, LiftSort, LiftSortDirection } from '@liftwacht/contracts/lifts';
+import { forbidden } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { OrganisationAccess } from '../../plugins/access.ts';
+import type { Principal } from '../../plugins/auth-sessions.repository.ts';
+import { LiftsRepository, type LiftFilter } from './lifts.repository.ts';
+import { normaliseCriteria } from './lifts.service.ts';
+import { searchWords } from './search-terms.ts';
+
+/** What the list shows: GET /lift's search, or POST /lift's criteria when given. */
+export interface LiftListSelection {
+  organisationId?: number | undefined;
+  search?: string | undefined;
+  criteria?: LiftSearchCriteria | null | undefined;
+  sort: LiftSort;
+  direction: LiftSortDirection;
+}
+
+const batchSize = 500;
+
+export class LiftList {
+  constructor(
+    private readonly lifts: LiftsRepository,
+    private readonly access: OrganisationAccess,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Checks scope and criteria first (404 for an organisation out of scope, 403 for statuses the
+   * role may not see), so an export can still answer with an error before it starts streaming;
+   * then the lifts follow batch by batch, in the list's order.
+   */
+  async batches(principal: Principal, selection: LiftListSelection): Promise<AsyncIterable<Lift[]>> {
+    const organisationIds = await this.organisationIds(principal, selection.organisationId);
+    const filter = this.filterOf(principal, selection, organisationIds);
+    const ids = filter ? await this.lifts.orderedIds(filter, selection, this.clock.now()) : [];
+    const lifts = this.lifts;
+    return (async function* () {
+      for (let start = 0; start < ids.length; start += batchSize) {
+        yield await lifts.findByIds(ids.slice(start, start + batchSize));
+      }
+    })();
+  }
+
+  /** The chosen organisation (404 when not accessible), or every accessible one. */
+  private async organisationIds(principal: Principal, organisationId: number | undefined): Promise<number[]> {
+    if (organisationId === undefined) return this.access.organisationIds(principal);
+    await this.access.assertOrganisation(principal, organisationId);
+    return [organisationId];
+  }
+
+  /** The list's filter; undefined when advanced criteria constrain nothing (spec §5: no lifts). */
+  private filterOf(
+    principal: Principal,
+    selection: LiftListSelection,
+    organisationIds: number[],
+  ): LiftFilter | undefined {
+    const words = searchWords(selection.search);
+    if (!selection.criteria) return { organisationIds, words, fields: {}, statuses: [], statusMatch: 'any' };
+    const criteria = normaliseCriteria(selection.criteria);
+    if (!criteria) return undefined;
+    const visible = visibleLiftStatuses(principal.roles);
+    if (criteria.statuses.some((status) => !visible.includes(status))) throw forbidden();
+    return { ...criteria, words, organisationIds };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every lift of the list for a search or criteria, in batches (lift-export-rows.ts). */
+    liftList: LiftList;
+  }
+}
+
+export const liftListPlugin = fp(
+  (app: FastifyInstance) => {
+    app.decorate('liftList', new LiftList(new LiftsRepository(app.db), app.access, app.clock));
+  },
+  { name: 'lift-list', dependencies: ['core', 'access'] },
+);

@@ -1,0 +1,154 @@
+// SQL that writes lifts: multi-row inserts and updates through one JSON parameter per chunk (one
+// statement per 5,000 lifts instead of one per lift), and the rows an edit starts from, locked.
+import { getTableColumns, sql } from 'drizzle-orm';
+import { liftFieldNames, type LiftField, type LiftFields } from '@liftwacht/contracts/lift-editing';
+import type { Db } from '../../db/database.ts';
+import { lifts } from '../../db/schema.ts';
+import { insertRows } from '../../db/seed/bulk-insert.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+
+const chunkSize = 5000;
+
+/** A lift as the write side sees it: its editable fields and what guards them. */
+export interface StoredLift {
+  id: number;
+  organisationId: number;
+  version: number;
+  decommissionedOn: string | null;
+  fields: LiftFields;
+}
+
+/** The columns an update writes: every editable field and the decommission day. */
+const updatedKeys = [
+  ...liftFieldNames,
+  'decommissionedOn',
+] as const satisfies readonly (keyof typeof lifts.$inferInsert)[];
+type UpdatedKey = (typeof updatedKeys)[number];
+
+// Advisory lock class for "the owner numbers of one organisation" (the other key is its id).
+const ownerNumberLockClass = 17_001;
+
+const chunks = <T>(rows: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += chunkSize) out.push(rows.slice(i, i + chunkSize));
+  return out;
+};
+
+function fieldsOfRow(row: typeof lifts.$inferSelect): LiftFields {
+  const fields = {} as Record<LiftField, unknown>;
+  for (const name of liftFieldNames) fields[name] = row[name];
+  return fields as LiftFields;
+}
+
+export class LiftWritesRepository {
+  /**
+   * Takes `count` new lift ids from the sequence, ascending: the caller inserts with explicit ids,
+   * so ids follow the input order without relying on the order RETURNING happens to produce.
+   */
+  async allocateIds(db: Db, count: number): Promise<number[]> {
+    if (count === 0) return [];
+    const rows = await sqlRows<{ id: number }>(
+      db,
+      sql`select nextval(pg_get_serial_sequence('lifts', 'id'))::int as id from generate_series(1, ${count})`,
+    );
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  }
+
+  async insert(
+    db: Db,
+    organisationId: number,
+    rows: readonly { id: number; fields: LiftFields }[],
+    now: Date,
+  ): Promise<void> {
+    await insertRows(
+      db,
+      lifts,
+      rows.map(({ id, fields }) => ({ id, organisationId, ...fields, updatedAt: now, version: 1 })),
+      chunkSize,
+    );
+  }
+
+  /** The lifts with these ids, locked for the rest of the transaction (in id order: no deadlocks). */
+  async lock(db: Db, ids: readonly number[]): Promise<StoredLift[]> {
+    const out: StoredLift[] = [];
+    for (const chunk of chunks([...new Set(ids)].sort((a, b) => a - b))) {
+      const rows = await db
+        .select()
+        .from(lifts)
+        .where(sql`${lifts.id} = any(${sql.param(chunk)}::int[])`)
+        .orderBy(lifts.id)
+        .for('update');
+      out.push(...rows.map(storedOf));
+    }
+    return out;
+  }
+
+  /** Every lift of the organisation with its stored fields (import matching). */
+  async ofOrganisation(db: Db, organisationId: number): Promise<StoredLift[]> {
+    const rows = await db
+      .select()
+      .from(lifts)
+      .where(sql`${lifts.organisationId} = ${organisationId}`)
+      .orderBy(lifts.id);
+    return rows.map(storedOf);
+  }
+
+  /** Writes every field of each row, bumps its version and sets updated_at. */
+  async update(
+    db: Db,
+    rows: readonly { id: number; fields: LiftFields; decommissionedOn: string | null }[],
+    now: Date,
+  ): Promise<void> {
+    const columns = getTableColumns(lifts);
+    const assignments = updatedKeys.map((key) => sql`${sql.identifier(columns[key].name)} = r.${sql.identifier(key)}`);
+    const recordType = updatedKeys.map(
+      (key: UpdatedKey) => sql`${sql.identifier(key)} ${sql.raw(columns[key].getSQLType())}`,
+    );
+    for (const chunk of chunks(rows)) {
+      const json = JSON.stringify(chunk.map((r) => ({ id: r.id, ...r.fields, decommissionedOn: r.decommissionedOn })));
+      await db.execute(sql`
+        update lifts l set ${sql.join(assignments, sql`, `)},
+          version = l.version + 1, updated_at = ${now.toISOString()}::timestamptz
+        from json_to_recordset(${json}::json) as r(id int, ${sql.join(recordType, sql`, `)})
+        where l.id = r.id`);
+    }
+  }
+
+  /**
+   * Serialises owner-number changes per organisation until the transaction ends, so two writers
+   * cannot both pass the duplicate check with the same new number.
+   */
+  async lockOwnerNumbers(db: Db, organisationIds: readonly number[]): Promise<void> {
+    for (const id of [...new Set(organisationIds)].sort((a, b) => a - b)) {
+      await db.execute(sql`select pg_advisory_xact_lock(${ownerNumberLockClass}, ${id})`);
+    }
+  }
+
+  /** One owner number among `ownerNumbers` that more than one lift of its organisation carries. */
+  async duplicateOwnerNumber(
+    db: Db,
+    organisationIds: readonly number[],
+    ownerNumbers: readonly string[],
+  ): Promise<string | undefined> {
+    if (ownerNumbers.length === 0) return undefined;
+    const [row] = await sqlRows<{ ownerNumber: string }>(
+      db,
+      sql`select owner_number as "ownerNumber" from lifts
+          where organisation_id = any(${sql.param([...new Set(organisationIds)])}::int[])
+            and owner_number = any(${sql.param([...new Set(ownerNumbers)])}::text[])
+          group by organisation_id, owner_number having count(*) > 1
+          order by owner_number limit 1`,
+    );
+    return row?.ownerNumber;
+  }
+}
+
+function storedOf(row: typeof lifts.$inferSelect): StoredLift {
+  return {
+    id: row.id,
+    organisationId: row.organisationId,
+    version: row.version,
+    decommissionedOn: row.decommissionedOn,
+    fields: fieldsOfRow(row),
+  };
+}
