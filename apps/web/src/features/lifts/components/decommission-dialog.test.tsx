@@ -69,6 +69,33 @@ describe('decommissioning a lift', () => {
     expect(api.callsTo('PATCH /liftwacht/admin/lifts/7').map((call) => (call.body as Lift).version)).toEqual([1, 3]);
   });
 
+  it('refuses a day before the lift was commissioned under the date', async () => {
+    liftsSession('admin', {
+      'PATCH /liftwacht/admin/lifts/7': {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'decommissionedOn: must not be before commissionedOn',
+            field: 'decommissionedOn',
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/lifts/7');
+    await user.click(await screen.findByRole('button', { name: 'Buiten bedrijf stellen' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByLabelText(/Buiten bedrijf vanaf/);
+    await user.clear(date);
+    await user.type(date, '2010-01-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Buiten bedrijf stellen' }));
+    expect(
+      await within(dialog).findByText('De lift is in gebruik genomen op 1 mrt 2015: kies die dag of later.'),
+    ).toBeInTheDocument();
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('marks a decommissioned lift in the lifts list', async () => {
     const decommissioned: Lift = { ...detailedLift, decommissionedOn: '2026-01-15' };
     liftsSession('admin', {

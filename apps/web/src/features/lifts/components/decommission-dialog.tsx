@@ -7,6 +7,7 @@ import { firstDate, isoDateSchema, lastDate } from '@liftwacht/contracts/common'
 import type { Lift } from '@liftwacht/contracts/lifts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { formatIsoDate } from '../../../lib/format-date-time.ts';
+import { serverField } from '../../../lib/form-errors.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { useAsyncAction } from '../../../lib/use-async-action.ts';
 import { useSaveLift } from '../api/save-lift.ts';
@@ -33,7 +34,12 @@ export function DecommissionDialog({ lift, onClose }: DecommissionDialogProps) {
       toast.success(t('decommission.done', { name, date: formatIsoDate(day, i18n.language) }));
       onClose();
     } catch (error) {
-      report(error);
+      // Not before the lift was commissioned: the date's own problem.
+      if (serverField(error, ['decommissionedOn']) !== null) {
+        setDateError(t('decommission.beforeCommissioned', { date: formatIsoDate(lift.commissionedOn, i18n.language) }));
+      } else {
+        report(error);
+      }
     }
   });
 

@@ -81,6 +81,29 @@ describe('LiftForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Controleer de gemarkeerde velden.');
   });
 
+  it('marks an owner number another lift of the organisation already has', async () => {
+    liftsSession('admin', {
+      'PATCH /liftwacht/admin/lifts/7': {
+        status: 409,
+        body: {
+          error: {
+            code: 'conflict',
+            message: 'Another lift of this organisation already has owner number OWN-2',
+            field: 'ownerNumber',
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const save = await openForm('/lifts/7/edit');
+    const owner = screen.getByRole('textbox', { name: 'Eigenaarsnummer' });
+    await user.clear(owner);
+    await user.type(owner, 'OWN-2');
+    await user.click(save);
+    expect(await screen.findByText('Dit eigenaarsnummer heeft al een andere lift van deze organisatie.')).toBeVisible();
+    expect(owner).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('sends only the changes with the version, and on a conflict shows the current lift', async () => {
     const current: Lift = {
       ...detailedLift,

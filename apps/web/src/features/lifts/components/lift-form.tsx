@@ -11,6 +11,7 @@ import { liftSchema, type Lift } from '@liftwacht/contracts/lifts';
 import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { OrganisationChoice } from '../../../components/organisation-choice.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import {
   conflictCurrent,
@@ -61,6 +62,12 @@ export function LiftForm({ lift, initialOrganisationId }: LiftFormProps) {
       setBase(current);
       setValues(liftFormValues(current));
       setConflict(true);
+      return;
+    }
+    // An owner number names one lift within its organisation (the import matches rows by it).
+    if (hasErrorCode(error, 'conflict') && isApiError(error) && error.field === 'ownerNumber') {
+      setErrors({ ownerNumber: t('form.ownerNumberTaken') });
+      setFormError(t('form.checkFields'));
       return;
     }
     const refused = serverFieldErrors<FormField>(error, [...liftFieldNames, 'organisationId']);
