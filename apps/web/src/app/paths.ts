@@ -35,7 +35,10 @@ export const paths = {
   currentCalls: routePatterns.currentCalls,
   alarmCalls: routePatterns.alarmCalls,
   lifts: routePatterns.lifts,
+  liftNew: '/lifts/new',
+  liftImport: '/lifts/import',
   lift: (liftId: string | number) => `/lifts/${segment(liftId)}`,
+  liftEdit: (liftId: string | number) => `/lifts/${segment(liftId)}/edit`,
   visit: (liftId: string | number, visitId: string | number) => `/lifts/${segment(liftId)}/visits/${segment(visitId)}`,
   subscriptions: routePatterns.subscriptions,
   /** An open upper bound is written as `null`, as the spec's bucket 0.99/null. */

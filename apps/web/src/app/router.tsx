@@ -35,6 +35,12 @@ const StatsDetailsRoute = lazy(() =>
 );
 const EventsRoute = lazy(() => import('./routes/events-route.tsx').then((m) => ({ default: m.EventsRoute })));
 const EventRoute = lazy(() => import('./routes/event-route.tsx').then((m) => ({ default: m.EventRoute })));
+// One chunk for the lift form and the import wizard (see lift-onboarding-routes.tsx), loaded
+// without preloading its dependencies (vite.config.ts).
+const liftOnboardingRoutes = () => import('./routes/lift-onboarding-routes.tsx');
+const NewLiftRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.NewLiftRoute })));
+const EditLiftRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.EditLiftRoute })));
+const LiftImportRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.LiftImportRoute })));
 // One chunk for the four administration pages (see admin-routes.tsx).
 const adminRoutes = () => import('./routes/admin-routes.tsx');
 const AdminOrganisationsRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminOrganisationsRoute })));
@@ -57,7 +63,10 @@ export function AppRoutes() {
             <Route path="current-calls" element={<CurrentCallsRoute />} />
             <Route path="alarm-calls" element={<AlarmCallsRoute />} />
             <Route path="lifts" element={<LiftsRoute />} />
+            <Route path="lifts/new" element={<NewLiftRoute />} />
+            <Route path="lifts/import" element={<LiftImportRoute />} />
             <Route path="lifts/:liftId" element={<LiftRoute />} />
+            <Route path="lifts/:liftId/edit" element={<EditLiftRoute />} />
             <Route path="lifts/:liftId/visits/:visitId" element={<VisitRoute />} />
             <Route path="subscriptions" element={<SubscriptionsRoute />} />
             <Route path="stats-details/:type/:lower?/:upper?" element={<StatsDetailsRoute />} />

@@ -18,7 +18,7 @@ export type QueryParameters = Record<string, string | number | boolean | null | 
 
 interface BaseOptions {
   query?: QueryParameters;
-  /** Serialised as JSON. */
+  /** Serialised as JSON; FormData (a file upload) is sent as multipart. */
   body?: unknown;
   signal?: AbortSignal;
   /** False for the calls made before login (version, login, password reset): no token needed. */
@@ -50,8 +50,10 @@ function buildUrl(path: string, options: BaseOptions): string {
 
 function buildInit(method: HttpMethod, options: BaseOptions): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  const multipart = options.body instanceof FormData;
   // Only with a body: the server refuses an empty body declared as JSON (a DELETE, a bare POST).
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // Multipart sets its own type, with the boundary.
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (options.authenticated !== false) {
     const token = getSessionState().userToken;
     // Checked before any call (spec §5) so a signed-out screen never fires anonymous requests.
@@ -61,7 +63,7 @@ function buildInit(method: HttpMethod, options: BaseOptions): RequestInit {
   return {
     method,
     headers,
-    body: options.body === undefined ? null : JSON.stringify(options.body),
+    body: options.body === undefined ? null : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal ?? null,
   };
 }
@@ -138,8 +140,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: J
   return parsed.data;
 }
 
-/** A call answered with a file (PDF reports). */
-export async function apiRequestBlob(method: HttpMethod, path: string, options: BaseOptions = {}): Promise<Blob> {
-  const response = await send(method, path, options);
-  return response.blob();
+/** A call answered with a file (a PDF report, an export): the response, for its body and its headers. */
+export function apiRequestResponse(method: HttpMethod, path: string, options: BaseOptions = {}): Promise<Response> {
+  return send(method, path, options);
 }

@@ -20,6 +20,7 @@ export interface Resources {
   realtime: typeof import('./nl/realtime.json');
   account: typeof import('./nl/account.json');
   administration: typeof import('./nl/administration.json');
+  'lift-spreadsheets': typeof import('./nl/lift-spreadsheets.json');
 }
 
 export type Namespace = keyof Resources;

@@ -4,6 +4,8 @@ import { vi } from 'vitest';
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  /** Extra response headers (a file's Content-Disposition). */
+  headers?: Record<string, string>;
 }
 
 type Handler = MockResponse | ((request: RecordedRequest) => MockResponse | Promise<MockResponse>);
@@ -29,7 +31,9 @@ export function mockApi(routes: Record<string, Handler>) {
       path: url.pathname,
       url,
       headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON as parsed; a multipart upload as its FormData.
+      body:
+        typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined,
     };
     calls.push(request);
     if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
@@ -42,8 +46,8 @@ export function mockApi(routes: Record<string, Handler>) {
         },
       );
     }
-    const { status = 200, body = {} } = typeof handler === 'function' ? await handler(request) : handler;
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const { status = 200, body = {}, headers } = typeof handler === 'function' ? await handler(request) : handler;
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };

@@ -7,7 +7,7 @@ import type { UpdateList } from '../hooks/use-url-list-state.ts';
 import type { AuditListState } from '../lib/audit-list-params.ts';
 import { ListToolbar } from './list-toolbar.tsx';
 import { OrganisationSelect } from './organisation-select.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 
 const periodMessages = {
   range: 'audit.periodRange',

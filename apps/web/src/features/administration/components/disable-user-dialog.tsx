@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { AdminUser } from '@liftwacht/contracts/administration';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useUserStatusAction } from '../api/user-status-action.ts';
-import { hasErrorCode } from '../lib/submit-problem.ts';
+import { hasErrorCode } from '../../../lib/form-errors.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 interface DisableUserDialogProps {

@@ -6,10 +6,10 @@ import { adminUserSchema, updateUserSchema, type AdminUser } from '@liftwacht/co
 import { useUpdateUser } from '../api/update-user.ts';
 import type { Administrator } from '../hooks/use-administrator.ts';
 import { useUserFormErrors } from '../hooks/use-user-form-errors.ts';
-import { conflictCurrent } from '../lib/submit-problem.ts';
+import { conflictCurrent } from '../../../lib/form-errors.ts';
 import { draftOf, updateBody, type UserDraft } from '../lib/user-form.ts';
 import { UserFields } from './user-fields.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface EditUserDialogProps {
   administrator: Administrator;
@@ -64,6 +64,7 @@ export function EditUserDialog({ administrator, user, onClose }: EditUserDialogP
       onClose={onClose}
       onSubmit={submit}
       submitLabel={t('form.save')}
+      cancelLabel={t('form.cancel')}
       pending={save.isPending}
       formError={errors.formError}
     >

@@ -4,9 +4,10 @@ import { toast } from 'sonner';
 import type { AdminOrganisation } from '@liftwacht/contracts/administration';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useCreateAccessGrant } from '../api/create-access-grant.ts';
-import { hasErrorCode, serverFieldError } from '../lib/submit-problem.ts';
+import { hasErrorCode, serverFieldErrors } from '../../../lib/form-errors.ts';
+import { invalidFieldMessages } from '../lib/invalid-field-messages.ts';
 import { OrganisationSelect } from './organisation-select.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 /** Only maintenance and inspection companies serve other organisations (the server's rule). */
 const servesOthers = (organisation: AdminOrganisation) =>
@@ -50,9 +51,9 @@ export function GrantAccessDialog({ onClose }: GrantAccessDialogProps) {
           onClose();
         },
         onError: (error) => {
-          const field = serverFieldError(error);
-          if (field?.field === 'organisationId' || field?.field === 'accessibleOrganisationId') {
-            setFieldErrors({ [field.field]: t('form.invalidField', { message: field.message }) });
+          const refused = serverFieldErrors(error, ['organisationId', 'accessibleOrganisationId']);
+          if (Object.keys(refused).length > 0) {
+            setFieldErrors(invalidFieldMessages(refused, t));
           } else if (hasErrorCode(error, 'conflict')) {
             setFormError(t('access.exists'));
           } else {
@@ -69,6 +70,7 @@ export function GrantAccessDialog({ onClose }: GrantAccessDialogProps) {
       onClose={onClose}
       onSubmit={submit}
       submitLabel={t('access.save')}
+      cancelLabel={t('form.cancel')}
       pending={create.isPending}
       formError={formError}
     >

@@ -13,9 +13,10 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useCreateOrganisation } from '../api/create-organisation.ts';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
 import type { OrganisationType } from '../lib/organisation-list-params.ts';
-import { conflictCurrent, hasErrorCode, invalidFields, serverFieldError } from '../lib/submit-problem.ts';
-import { SelectField } from './select-field.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { conflictCurrent, hasErrorCode, invalidFields, serverFieldErrors } from '../../../lib/form-errors.ts';
+import { invalidFieldMessages } from '../lib/invalid-field-messages.ts';
+import { SelectField } from '../../../components/select-field.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface OrganisationDialogProps {
   /** null creates a new organisation. */
@@ -56,9 +57,9 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
       setFieldErrors({ name: t('organisations.nameTaken') });
       return;
     }
-    const field = serverFieldError(error);
-    if (field && (field.field === 'name' || field.field === 'type')) {
-      setFieldErrors({ [field.field]: t('form.invalidField', { message: field.message }) });
+    const refused = serverFieldErrors(error, ['name', 'type']);
+    if (Object.keys(refused).length > 0) {
+      setFieldErrors(invalidFieldMessages(refused, t));
       return;
     }
     setFormError(t('form.failed', { message: apiErrorMessage(error, tc) }));
@@ -98,6 +99,7 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
       onClose={onClose}
       onSubmit={submit}
       submitLabel={t('form.save')}
+      cancelLabel={t('form.cancel')}
       pending={pending}
       formError={formError}
     >

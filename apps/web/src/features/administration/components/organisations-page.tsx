@@ -23,7 +23,7 @@ import { ListToolbar } from './list-toolbar.tsx';
 import { OrganisationDialog } from './organisation-dialog.tsx';
 import { OrganisationsTable } from './organisations-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 
 const codec = { parse: parseOrganisationList, write: writeOrganisationList };
 

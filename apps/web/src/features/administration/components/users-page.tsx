@@ -23,7 +23,7 @@ import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { OrganisationSelect } from './organisation-select.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 import { UsersTable } from './users-table.tsx';
 
 const codec = { parse: parseUserList, write: writeUserList };

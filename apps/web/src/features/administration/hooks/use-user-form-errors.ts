@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { hasErrorCode, invalidFields, serverFieldError } from '../lib/submit-problem.ts';
-import { isUserField, userFields, type UserField } from '../lib/user-form.ts';
+import { hasErrorCode, invalidFields, serverFieldErrors } from '../../../lib/form-errors.ts';
+import { invalidFieldMessages } from '../lib/invalid-field-messages.ts';
+import { userFields, type UserField } from '../lib/user-form.ts';
 
 export type UserFieldErrors = Partial<Record<UserField, string>>;
 
@@ -28,9 +29,9 @@ export function useUserFormErrors() {
   };
 
   const report = (error: unknown, { invite }: { invite: boolean }) => {
-    const field = serverFieldError(error);
-    if (field && isUserField(field.field)) {
-      setFieldErrors({ [field.field]: t('form.invalidField', { message: field.message }) });
+    const refused = serverFieldErrors(error, userFields);
+    if (Object.keys(refused).length > 0) {
+      setFieldErrors(invalidFieldMessages(refused, t));
     } else if (invite && hasErrorCode(error, 'conflict')) {
       setFieldErrors({ username: t('users.errors.usernameTaken') });
     } else if (hasErrorCode(error, 'last_admin')) {

@@ -16,8 +16,6 @@ export interface UserDraft {
 export const userFields = ['username', 'name', 'email', 'organisationId', 'roles', 'locale'] as const;
 export type UserField = (typeof userFields)[number];
 
-export const isUserField = (field: string): field is UserField => (userFields as readonly string[]).includes(field);
-
 export const draftOf = (user: AdminUser): UserDraft => ({
   username: user.username,
   name: user.name,

@@ -9,7 +9,8 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useAsyncAction } from '../../../lib/use-async-action.ts';
 import { changePassword } from '../api/change-password.ts';
-import { newPasswordProblem, problemsOf, repeatProblem, requiredProblem, serverField } from './field-problems.ts';
+import { serverField } from '../../../lib/form-errors.ts';
+import { newPasswordProblem, problemsOf, repeatProblem, requiredProblem } from './field-problems.ts';
 import { formSx } from './form-sx.ts';
 import { ProfileFormActions } from './profile-form-actions.tsx';
 

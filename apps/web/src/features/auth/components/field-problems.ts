@@ -1,10 +1,9 @@
 // Field-level problems of the signed-out setup form and the profile forms: what the browser can
 // tell before sending (the same rules as the server's contract), and the field a refused request
-// names, so the message appears under that field rather than above the form.
+// names (lib/form-errors.ts), so the message appears under that field rather than above the form.
 import { passwordMinLength } from '@liftwacht/contracts/auth';
 import { setupRequestSchema } from '@liftwacht/contracts/account';
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../../lib/api-error.ts';
 
 export type FieldProblems<F extends string> = Partial<Record<F, string>>;
 
@@ -41,10 +40,4 @@ export function problemsOf<F extends string>(entries: Record<F, string | null>):
     if (problem !== null) problems[field] = problem;
   }
   return problems;
-}
-
-/** The form field a failed request names (validation or a rule such as wrong_password), or null. */
-export function serverField<F extends string>(error: unknown, fields: readonly F[]): F | null {
-  if (!isApiError(error) || error.kind !== 'http' || error.status !== 400 || error.field === undefined) return null;
-  return (fields as readonly string[]).includes(error.field) ? (error.field as F) : null;
 }

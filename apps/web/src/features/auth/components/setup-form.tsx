@@ -19,9 +19,9 @@ import {
   problemsOf,
   repeatProblem,
   requiredProblem,
-  serverField,
   usernameProblem,
 } from './field-problems.ts';
+import { serverField } from '../../../lib/form-errors.ts';
 import { formSx } from './form-sx.ts';
 import { LocaleSelect } from './locale-select.tsx';
 

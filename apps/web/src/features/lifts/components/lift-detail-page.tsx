@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -21,7 +22,9 @@ import { mergeReadings } from '../lib/sense-values.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { CurrentStatusesPanel } from './current-statuses-panel.tsx';
 import { EnergyUsagePanel } from './energy-usage-panel.tsx';
+import { DecommissionedChip } from './decommissioned-chip.tsx';
 import { LiftDetailsPanel } from './lift-details-panel.tsx';
+import { LiftManageActions } from './lift-manage-actions.tsx';
 import { LiftHistory } from './lift-history.tsx';
 import { RealtimeAlertsPanel, type RealtimeAlert, type RealtimeConnection } from './realtime-alerts-panel.tsx';
 import { SenseDataPanel } from './sense-data-panel.tsx';
@@ -104,6 +107,12 @@ function LiftDetail({ lift, statistics }: { lift: Lift; statistics: LiftDetailPa
   return (
     <>
       <PageTitle title={nonBlank(lift.details.liftname) ?? t('detail.title', { id: lift.id })} />
+      {lift.decommissionedOn !== null ? (
+        <Box sx={{ mb: 2 }}>
+          <DecommissionedChip since={lift.decommissionedOn} size="medium" />
+        </Box>
+      ) : null}
+      <LiftManageActions lift={lift} />
       <Stack spacing={3}>
         {canSeeStats && statistics ? <ComponentBoundary>{statistics(lift)}</ComponentBoundary> : null}
         <Grid container spacing={2}>

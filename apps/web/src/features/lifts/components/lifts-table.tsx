@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +13,7 @@ import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx
 import { paths } from '../../../app/paths.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
+import { DecommissionedChip } from './decommissioned-chip.tsx';
 import { LiftStatusChips } from './lift-status-chips.tsx';
 
 interface LiftsTableProps {
@@ -46,9 +48,16 @@ export function LiftsTable({ lifts, statuses, sort, direction, onSort }: LiftsTa
         return lift.id;
       case 'name':
         return (
-          <Link component={RouterLink} to={paths.lift(lift.id)} onClick={(event) => event.stopPropagation()}>
-            {nonBlank(lift.details.liftname) ?? t('header.fallbackName')}
-          </Link>
+          <>
+            <Link component={RouterLink} to={paths.lift(lift.id)} onClick={(event) => event.stopPropagation()}>
+              {nonBlank(lift.details.liftname) ?? t('header.fallbackName')}
+            </Link>
+            {lift.decommissionedOn !== null ? (
+              <Box sx={{ mt: 0.5 }}>
+                <DecommissionedChip since={lift.decommissionedOn} />
+              </Box>
+            ) : null}
+          </>
         );
       case 'address':
       case 'postalCode':

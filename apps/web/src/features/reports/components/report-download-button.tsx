@@ -10,7 +10,7 @@ import { getSessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useAsyncAction } from '../../../lib/use-async-action.ts';
 import { fetchReportPdf } from '../api/download-report-pdf.ts';
-import { saveFile } from '../lib/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { PdfIcon } from './pdf-icon.tsx';
 
 /**

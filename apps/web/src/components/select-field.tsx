@@ -17,6 +17,8 @@ interface SelectFieldProps {
   disabled?: boolean;
   fullWidth?: boolean;
   name?: string;
+  /** 'medium' for forms used on a phone (a 44 px touch target). */
+  size?: 'small' | 'medium';
 }
 
 /**
@@ -31,12 +33,13 @@ export function SelectField({
   emptyLabel,
   error,
   helperText,
+  size = 'small',
   ...rest
 }: SelectFieldProps) {
   return (
     <TextField
       select
-      size="small"
+      size={size}
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import {
+  liftImportOrganisationField,
+  liftImportPreviewResponseSchema,
+  liftImportResultResponseSchema,
+  type LiftImportPreview,
+  type LiftImportResult,
+} from '@liftwacht/contracts/lift-spreadsheets';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+// Plain calls kept by useAsyncAction in the wizard, as the lift form does (see save-lift.ts).
+
+/** POST /liftwacht/admin/lift-imports (multipart): stores the file and answers its preview. */
+export async function uploadLiftImport(file: File, organisationId: number): Promise<LiftImportPreview> {
+  const form = new FormData();
+  form.append(liftImportOrganisationField, String(organisationId));
+  // The file part last: the server reads the fields before it streams the file.
+  form.append('file', file, file.name);
+  return (await apiRequest('POST', '/admin/lift-imports', { schema: liftImportPreviewResponseSchema, body: form }))
+    .data;
+}
+
+/** POST /liftwacht/admin/lift-imports/{id}/apply: all rows in one transaction, or none. */
+export function useApplyLiftImport(): (id: string) => Promise<LiftImportResult> {
+  const client = useQueryClient();
+  return useCallback(
+    async (id: string) => {
+      const path = `/admin/lift-imports/${encodeURIComponent(id)}/apply`;
+      const result = (await apiRequest('POST', path, { schema: liftImportResultResponseSchema })).data;
+      // New and changed lifts: every list, search and lift page may be out of date.
+      await client.invalidateQueries({ queryKey: ['lifts'] });
+      return result;
+    },
+    [client],
+  );
+}
