@@ -6,10 +6,10 @@ import { adminUserSchema, updateUserSchema, type AdminUser } from '@liftwacht/co
 import { useUpdateUser } from '../api/update-user.ts';
 import type { Administrator } from '../hooks/use-administrator.ts';
 import { useUserFormErrors } from '../hooks/use-user-form-errors.ts';
-import { conflictCurrent } from '../lib/submit-problem.ts';
+import { conflictCurrent } from '../../../lib/submit-problem.ts';
 import { draftOf, updateBody, type UserDraft } from '../lib/user-form.ts';
 import { UserFields } from './user-fields.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface EditUserDialogProps {
   administrator: Administrator;
@@ -60,6 +60,7 @@ export function EditUserDialog({ administrator, user, onClose }: EditUserDialogP
 
   return (
     <FormDialog
+      cancelLabel={t('form.cancel')}
       title={t('users.editTitle', { username: base.username })}
       onClose={onClose}
       onSubmit={submit}

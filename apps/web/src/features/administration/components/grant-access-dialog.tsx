@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import type { AdminOrganisation } from '@liftwacht/contracts/administration';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useCreateAccessGrant } from '../api/create-access-grant.ts';
-import { hasErrorCode, serverFieldError } from '../lib/submit-problem.ts';
+import { hasErrorCode, serverFieldError } from '../../../lib/submit-problem.ts';
 import { OrganisationSelect } from './organisation-select.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 /** Only maintenance and inspection companies serve other organisations (the server's rule). */
 const servesOthers = (organisation: AdminOrganisation) =>
@@ -65,6 +65,7 @@ export function GrantAccessDialog({ onClose }: GrantAccessDialogProps) {
 
   return (
     <FormDialog
+      cancelLabel={t('form.cancel')}
       title={t('access.createTitle')}
       onClose={onClose}
       onSubmit={submit}

@@ -11,7 +11,7 @@ import { useUserFormErrors } from '../hooks/use-user-form-errors.ts';
 import { sortedRoles, type UserDraft } from '../lib/user-form.ts';
 import { OrganisationSelect } from './organisation-select.tsx';
 import { UserFields } from './user-fields.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface InviteUserDialogProps {
   administrator: Administrator;
@@ -53,6 +53,7 @@ export function InviteUserDialog({ administrator, organisationId, locale, onClos
 
   return (
     <FormDialog
+      cancelLabel={t('form.cancel')}
       title={t('users.inviteTitle')}
       onClose={onClose}
       onSubmit={submit}

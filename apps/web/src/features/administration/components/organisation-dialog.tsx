@@ -13,9 +13,9 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useCreateOrganisation } from '../api/create-organisation.ts';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
 import type { OrganisationType } from '../lib/organisation-list-params.ts';
-import { conflictCurrent, hasErrorCode, invalidFields, serverFieldError } from '../lib/submit-problem.ts';
-import { SelectField } from './select-field.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { conflictCurrent, hasErrorCode, invalidFields, serverFieldError } from '../../../lib/submit-problem.ts';
+import { SelectField } from '../../../components/select-field.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface OrganisationDialogProps {
   /** null creates a new organisation. */
@@ -94,6 +94,7 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
 
   return (
     <FormDialog
+      cancelLabel={t('form.cancel')}
       title={organisation === null ? t('organisations.createTitle') : t('organisations.editTitle')}
       onClose={onClose}
       onSubmit={submit}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminOrganisation } from '@liftwacht/contracts/administration';
 import { allOrganisationsQueryOptions } from '../api/get-admin-organisations.ts';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 
 interface OrganisationSelectProps {
   label: string;

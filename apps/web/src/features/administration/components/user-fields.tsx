@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { locales, type RoleName } from '@liftwacht/contracts/auth';
 import type { UserDraft, UserField } from '../lib/user-form.ts';
 import { RoleCheckboxes } from './role-checkboxes.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 
 interface UserFieldsProps {
   draft: UserDraft;

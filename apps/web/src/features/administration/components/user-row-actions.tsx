@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { AdminUser } from '@liftwacht/contracts/administration';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useUserStatusAction } from '../api/user-status-action.ts';
-import { hasErrorCode } from '../lib/submit-problem.ts';
+import { hasErrorCode } from '../../../lib/submit-problem.ts';
 
 interface UserRowActionsProps {
   user: AdminUser;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { hasErrorCode, invalidFields, serverFieldError } from '../lib/submit-problem.ts';
+import { hasErrorCode, invalidFields, serverFieldError } from '../../../lib/submit-problem.ts';
 import { isUserField, userFields, type UserField } from '../lib/user-form.ts';
 
 export type UserFieldErrors = Partial<Record<UserField, string>>;

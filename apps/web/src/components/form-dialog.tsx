@@ -5,14 +5,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useId, type ReactNode, type SubmitEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormError } from './form-error.tsx';
 
 interface FormDialogProps {
   title: string;
   onClose: () => void;
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
   submitLabel: string;
+  /** The Cancel button's text, from the calling feature's namespace (common stays in the login bundle). */
+  cancelLabel: string;
   /** The request is on its way: the submit button waits. */
   pending: boolean;
   /** What went wrong that no single field explains. */
@@ -21,11 +22,11 @@ interface FormDialogProps {
 }
 
 /**
- * The administration's edit dialogs: a titled form, its fields, a message for the whole form, and
- * Cancel / submit buttons with phone-size touch targets.
+ * The edit dialogs of the administration and onboarding pages: a titled form, its fields, a message
+ * for the whole form, and Cancel / submit buttons with phone-size touch targets.
  */
-export function FormDialog({ title, onClose, onSubmit, submitLabel, pending, formError, children }: FormDialogProps) {
-  const { t } = useTranslation('administration');
+export function FormDialog(props: FormDialogProps) {
+  const { title, onClose, onSubmit, submitLabel, cancelLabel, pending, formError, children } = props;
   const titleId = useId();
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -39,7 +40,7 @@ export function FormDialog({ title, onClose, onSubmit, submitLabel, pending, for
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} sx={{ minHeight: 44 }}>
-            {t('form.cancel')}
+            {cancelLabel}
           </Button>
           <Button type="submit" variant="contained" disabled={pending} sx={{ minHeight: 44 }}>
             {submitLabel}

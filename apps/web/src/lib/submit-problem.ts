@@ -1,6 +1,6 @@
 // What went wrong with a form's request, sorted the way the administration forms answer it.
 import type { z } from 'zod';
-import { isApiError } from '../../../lib/api-error.ts';
+import { isApiError } from './api-error.ts';
 
 /** The server's `validation_failed` for one request field (`{ error: { code, field } }`). */
 export function serverFieldError(error: unknown): { field: string; message: string } | null {
