@@ -20,6 +20,7 @@ export interface Resources {
   realtime: typeof import('./nl/realtime.json');
   account: typeof import('./nl/account.json');
   administration: typeof import('./nl/administration.json');
+  'sense-modules': typeof import('./nl/sense-modules.json');
 }
 
 export type Namespace = keyof Resources;

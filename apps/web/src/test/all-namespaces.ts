@@ -15,4 +15,5 @@ export const allNamespaces: Namespace[] = [
   'realtime',
   'account',
   'administration',
+  'sense-modules',
 ];

@@ -33,7 +33,7 @@ export const canPickOrganisation = ({ mechanic }: RoleFlags): boolean => !mechan
 
 export interface AdminMenuEntry {
   path: string;
-  labelKey: 'menu.organisations' | 'menu.users' | 'menu.access' | 'menu.audit';
+  labelKey: 'menu.organisations' | 'menu.users' | 'menu.access' | 'menu.audit' | 'menu.modules';
   /** The permission the page's API needs: the link shows only when the server would answer. */
   permission: Permission;
 }
@@ -43,6 +43,7 @@ const adminEntries: readonly AdminMenuEntry[] = [
   { path: paths.adminUsers, labelKey: 'menu.users', permission: 'users.manage' },
   { path: paths.adminAccess, labelKey: 'menu.access', permission: 'organisations.manage' },
   { path: paths.adminAudit, labelKey: 'menu.audit', permission: 'audit.view' },
+  { path: paths.adminModules, labelKey: 'menu.modules', permission: 'modules.manage' },
 ];
 
 /** The "Beheer" group: each entry only for roles whose permissions include its page's. */
