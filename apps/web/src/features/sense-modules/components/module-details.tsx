@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SenseModuleDetail } from '@liftwacht/contracts/sense-modules';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
@@ -10,11 +10,12 @@ import { ConnectedChip } from './connected-chip.tsx';
 import { LastSeen } from './last-seen.tsx';
 import { ModuleLiftLink } from './module-lift-link.tsx';
 
-/** A titled card of the module page. */
+/** A titled card of the module page: a region named by its heading. */
 export function ModuleSection({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <Paper variant="outlined" component="section" sx={{ p: 2, mb: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2, mb: 2 }}>
+      <Typography id={titleId} variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>
       {children}
