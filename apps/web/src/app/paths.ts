@@ -21,10 +21,6 @@ export const routePatterns = {
   adminUsers: '/admin/users',
   adminAccess: '/admin/access',
   adminAudit: '/admin/audit-log',
-  adminModules: '/admin/modules',
-  adminModule: '/admin/modules/:moduleId',
-  /** A module by its ES number (what the lift page knows), resolved to its page. */
-  adminModuleByEs: '/admin/modules/es/:esNumber',
 } as const;
 
 const segment = (value: string | number): string => encodeURIComponent(String(value));
@@ -53,9 +49,6 @@ export const paths = {
   adminUsers: routePatterns.adminUsers,
   adminAccess: routePatterns.adminAccess,
   adminAudit: routePatterns.adminAudit,
-  adminModules: routePatterns.adminModules,
-  adminModule: (moduleId: string | number) => `/admin/modules/${segment(moduleId)}`,
-  adminModuleByEs: (esNumber: string) => `/admin/modules/es/${segment(esNumber)}`,
 } as const;
 
 /** Where the 401 rule does not redirect from (spec §8). */

@@ -35,15 +35,8 @@ const StatsDetailsRoute = lazy(() =>
 );
 const EventsRoute = lazy(() => import('./routes/events-route.tsx').then((m) => ({ default: m.EventsRoute })));
 const EventRoute = lazy(() => import('./routes/event-route.tsx').then((m) => ({ default: m.EventRoute })));
-// One chunk for the administration pages (see admin-routes.tsx).
-const adminRoutes = () => import('./routes/admin-routes.tsx');
-const AdminOrganisationsRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminOrganisationsRoute })));
-const AdminUsersRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminUsersRoute })));
-const AdminAccessRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminAccessRoute })));
-const AdminAuditRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminAuditRoute })));
-const AdminModulesRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminModulesRoute })));
-const AdminModuleRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminModuleRoute })));
-const AdminModuleByEsRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminModuleByEsRoute })));
+// The administration pages are one chunk that routes among its pages (see admin-routes.tsx).
+const AdminRoutes = lazy(() => import('./routes/admin-routes.tsx').then((m) => ({ default: m.AdminRoutes })));
 
 export function AppRoutes() {
   return (
@@ -66,13 +59,7 @@ export function AppRoutes() {
             <Route path="stats-details/:type/:lower?/:upper?" element={<StatsDetailsRoute />} />
             <Route path="events" element={<EventsRoute />} />
             <Route path="events/:eventId" element={<EventRoute />} />
-            <Route path="admin/organisations" element={<AdminOrganisationsRoute />} />
-            <Route path="admin/users" element={<AdminUsersRoute />} />
-            <Route path="admin/access" element={<AdminAccessRoute />} />
-            <Route path="admin/audit-log" element={<AdminAuditRoute />} />
-            <Route path="admin/modules" element={<AdminModulesRoute />} />
-            <Route path="admin/modules/:moduleId" element={<AdminModuleRoute />} />
-            <Route path="admin/modules/es/:esNumber" element={<AdminModuleByEsRoute />} />
+            <Route path="admin/*" element={<AdminRoutes />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundRoute />} />

@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Lift } from '@liftwacht/contracts/lifts';
-import { paths } from '../../../app/paths.ts';
+import { modulePaths } from '../../../app/module-paths.ts';
 import { formatDateTime, formatIsoDate } from '../../../lib/format-date-time.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
@@ -21,7 +21,7 @@ export function LiftDetailsPanel({ lift }: { lift: Lift }) {
   const manageModules = usePermission('modules.manage');
   const moduleValue =
     lift.module && manageModules ? (
-      <Link component={RouterLink} to={paths.adminModuleByEs(lift.module.esNumber)}>
+      <Link component={RouterLink} to={modulePaths.byEsNumber(lift.module.esNumber)}>
         {lift.module.esNumber}
       </Link>
     ) : (

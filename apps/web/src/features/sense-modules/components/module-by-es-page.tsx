@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { modulePaths } from '../../../app/module-paths.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { modulesQueryOptions } from '../api/get-modules.ts';
@@ -41,5 +41,5 @@ function ModuleByEs({ esNumber }: { esNumber: string }) {
   // The search also matches lift names and addresses: only the exact ES number counts.
   const found = query.data.items.find((module) => module.esNumber === esNumber);
   if (!found) return <Typography role="status">{t('byEs.notFound', { esNumber })}</Typography>;
-  return <Navigate to={paths.adminModule(found.id)} replace />;
+  return <Navigate to={modulePaths.module(found.id)} replace />;
 }

@@ -8,8 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { moduleKeyHeader } from '@liftwacht/contracts/ingest';
+import { useTranslation } from 'react-i18next';
 
 interface ModuleKeyDialogProps {
   esNumber: string;
@@ -57,12 +56,10 @@ export function ModuleKeyDialog({ esNumber, moduleKey, onClose }: ModuleKeyDialo
             onFocus={(event) => event.target.select()}
           />
           <Typography variant="body2">
-            <Trans
-              t={t}
-              i18nKey="key.header"
-              values={{ header: moduleKeyHeader }}
-              components={{ code: <Typography component="code" sx={{ fontFamily: 'monospace' }} /> }}
-            />
+            {t('key.header')}{' '}
+            <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+              {t('key.headerName')}
+            </Typography>
           </Typography>
           {copy ? (
             <Alert severity={copy === 'copied' ? 'success' : 'error'} role="status">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { modulePaths } from '../../../app/module-paths.ts';
 import { EntityQueryState } from '../../../components/entity-query-state.tsx';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { moduleQueryOptions } from '../api/get-module.ts';
@@ -19,7 +19,7 @@ export function ModulePage({ moduleId }: { moduleId: string }) {
   const { t } = useTranslation('sense-modules');
   const id = parseRouteId(moduleId);
   const back = (
-    <Button component={RouterLink} to={paths.adminModules} sx={{ mb: 2, minHeight: 44 }}>
+    <Button component={RouterLink} to={modulePaths.list} sx={{ mb: 2, minHeight: 44 }}>
       {t('detail.back')}
     </Button>
   );

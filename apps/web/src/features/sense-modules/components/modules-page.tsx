@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ModuleWithKey } from '@liftwacht/contracts/sense-modules';
-import { paths } from '../../../app/paths.ts';
+import { modulePaths } from '../../../app/module-paths.ts';
 import { useUrlListState } from '../../../lib/use-url-list-state.ts';
 import { moduleTabs, parseModuleList, tabState, writeModuleList } from '../lib/module-list-params.ts';
 import { ModuleKeyDialog } from './module-key-dialog.tsx';
@@ -80,7 +80,7 @@ function ModulesTabs() {
         <ModuleKeyDialog
           esNumber={issued.module.esNumber}
           moduleKey={issued.key}
-          onClose={() => void navigate(paths.adminModule(issued.module.id))}
+          onClose={() => void navigate(modulePaths.module(issued.module.id))}
         />
       ) : null}
     </>

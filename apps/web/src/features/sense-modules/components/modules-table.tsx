@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { SenseModule } from '@liftwacht/contracts/sense-modules';
-import { paths } from '../../../app/paths.ts';
+import { modulePaths } from '../../../app/module-paths.ts';
 import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import type { SortDirection } from '../../../lib/list-params.ts';
@@ -53,7 +53,7 @@ export function ModulesTable({ modules, showOrganisation, sort, direction, onSor
         {modules.map((module) => (
           <TableRow key={module.id}>
             <TableCell component="th" scope="row">
-              <Link component={RouterLink} to={paths.adminModule(module.id)}>
+              <Link component={RouterLink} to={modulePaths.module(module.id)}>
                 {module.esNumber}
               </Link>
             </TableCell>
