@@ -44,9 +44,9 @@ export function LinkModuleDialog({ module, onClose }: LinkModuleDialogProps) {
         onClose();
       },
       onError: (error) => {
-        const conflict = moduleConflict(error, sent);
-        if (conflict?.kind === 'stale') setStale(true);
-        else if (conflict?.kind === 'liftTaken') setLiftError(t('conflict.liftTaken'));
+        const conflict = moduleConflict(error);
+        if (conflict === 'stale') setStale(true);
+        else if (conflict === 'liftRefused') setLiftError(t('conflict.liftRefused'));
         else setFormError(t('form.failed', { message: apiErrorMessage(error, tc) }));
       },
     });

@@ -87,7 +87,7 @@ describe('ModulePage', () => {
   it('moves the module; a lift that holds a module already is explained at the field', async () => {
     const { server, routes } = serverModule(senseModule(5, 'ES-1001'), ({ body }) => {
       const { liftId } = body as { liftId: number };
-      if (liftId === 22) return conflictBody(server.module);
+      if (liftId === 22) return conflictBody(server.module, 'liftId');
       server.module = { ...server.module, lift: dorpsplein, version: 4 };
       return { body: { data: server.module } };
     });
@@ -104,7 +104,7 @@ describe('ModulePage', () => {
     await user.type(picker, 'Station');
     await user.click(await screen.findByRole('option', { name: /Stationsweg/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Verplaatsen' }));
-    expect(await within(dialog).findByText(/Die lift heeft al een module/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/heeft al een module of is buiten gebruik gesteld/)).toBeInTheDocument();
 
     await user.clear(picker);
     await user.type(picker, 'Dorp');

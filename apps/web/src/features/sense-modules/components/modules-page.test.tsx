@@ -117,7 +117,7 @@ describe('ModulesPage', () => {
   it('registers in a free lift for a chosen organisation (system-admin), and explains a taken ES number', async () => {
     let answer: { status: number; body: unknown } = {
       status: 409,
-      body: { error: { code: 'conflict', message: 'ES number registered' } },
+      body: { error: { code: 'conflict', message: 'ES number registered', field: 'esNumber' } },
     };
     const api = moduleSession('system-admin', { 'POST /liftwacht/admin/modules': () => answer });
     const user = userEvent.setup();

@@ -5,12 +5,12 @@ import { registerModuleSchema, type ModuleWithKey } from '@liftwacht/contracts/s
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { isApiError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { hasErrorCode, invalidFields, serverFieldError } from '../../../lib/submit-problem.ts';
 import { useRegisterModule } from '../api/register-module.ts';
 import { useSeesEveryOrganisation } from '../hooks/use-sees-every-organisation.ts';
 import type { LiftOption } from '../lib/lift-option.ts';
+import { moduleConflict } from '../lib/module-conflict.ts';
 import { ModuleLiftField } from './module-lift-field.tsx';
 
 interface RegisterModuleDialogProps {
@@ -38,10 +38,12 @@ export function RegisterModuleDialog({ initialEsNumber, onClose, onRegistered }:
   const [formError, setFormError] = useState<string | null>(null);
 
   const failed = (error: unknown) => {
-    if (hasErrorCode(error, 'conflict')) {
-      // The only registration conflicts: the ES number is taken, or the chosen lift holds a module.
-      const liftTaken = isApiError(error) && error.field === 'liftId';
-      setFieldErrors(liftTaken ? { liftId: t('register.liftTaken') } : { esNumber: t('register.esNumberTaken') });
+    const conflict = moduleConflict(error);
+    if (conflict) {
+      // A registration conflicts on its lift (taken or decommissioned) or on its ES number.
+      setFieldErrors(
+        conflict === 'liftRefused' ? { liftId: t('conflict.liftRefused') } : { esNumber: t('register.esNumberTaken') },
+      );
       return;
     }
     if (hasErrorCode(error, 'not_found') && lift !== null) {

@@ -21,19 +21,19 @@ export function UnlinkModuleDialog({ module, onClose }: UnlinkModuleDialogProps)
   const names = { esNumber: module.esNumber, lift: module.lift.name };
   const confirm = () => {
     setError(null);
-    const sent = { liftId: null, version: module.version };
-    unlink.mutate(sent, {
-      onSuccess: () => {
-        toast.success(t('link.unlinked', names));
-        onClose();
+    unlink.mutate(
+      { liftId: null, version: module.version },
+      {
+        onSuccess: () => {
+          toast.success(t('link.unlinked', names));
+          onClose();
+        },
+        onError: (failure) =>
+          setError(
+            moduleConflict(failure) ? t('conflict.stale') : t('form.failed', { message: apiErrorMessage(failure, tc) }),
+          ),
       },
-      onError: (failure) =>
-        setError(
-          moduleConflict(failure, sent)
-            ? t('conflict.stale')
-            : t('form.failed', { message: apiErrorMessage(failure, tc) }),
-        ),
-    });
+    );
   };
   return (
     <ConfirmDialog

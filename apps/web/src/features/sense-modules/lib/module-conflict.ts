@@ -1,19 +1,15 @@
-import { senseModuleDetailSchema, type SenseModuleDetail } from '@liftwacht/contracts/sense-modules';
-import { conflictCurrent, hasErrorCode } from '../../../lib/submit-problem.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { hasErrorCode } from '../../../lib/submit-problem.ts';
 
 /**
- * Why a change of a module answered 409. The contract gives both cases the code `conflict`: a
- * stale version (the answer's current module has another version than the one sent), or a lift
- * that already holds another module (the version still matches, so only the lift can be the cause).
+ * Why a change of a module answered 409 `conflict`: its `field` says. `liftId`: the lift cannot
+ * take the module (it holds another one, or is decommissioned); `esNumber`: registered already;
+ * otherwise (`version`) the module changed meanwhile, and the mutation's refresh shows it as it is.
  */
-export type ModuleConflict = { kind: 'stale'; current: SenseModuleDetail | null } | { kind: 'liftTaken' };
+export type ModuleConflict = 'liftRefused' | 'esNumberTaken' | 'stale';
 
-export function moduleConflict(
-  error: unknown,
-  sent: { version: number; liftId: number | null },
-): ModuleConflict | null {
+export function moduleConflict(error: unknown): ModuleConflict | null {
   if (!hasErrorCode(error, 'conflict')) return null;
-  const current = conflictCurrent(error, senseModuleDetailSchema);
-  if (current && current.version !== sent.version) return { kind: 'stale', current };
-  return sent.liftId === null ? { kind: 'stale', current } : { kind: 'liftTaken' };
+  const field = isApiError(error) ? error.field : undefined;
+  return field === 'liftId' ? 'liftRefused' : field === 'esNumber' ? 'esNumberTaken' : 'stale';
 }

@@ -58,10 +58,10 @@ export const listBody = <T>(items: T[], total = items.length) => ({
   body: { data: { items, pagination: { limit: 25, offset: 0 }, total } },
 });
 
-/** The 409 of a change, with the module as the server has it now. */
-export const conflictBody = (current: SenseModuleDetail) => ({
+/** The 409 of a change on `field`, with the module as the server has it now. */
+export const conflictBody = (current: SenseModuleDetail, field: 'version' | 'liftId' | 'esNumber' = 'version') => ({
   status: 409,
-  body: { error: { code: 'conflict', message: 'conflict' }, current },
+  body: { error: { code: 'conflict', message: 'conflict', field }, current },
 });
 
 /** Signs `role` in (user 1, organisation 1) with the lift pickers' searches served. */
