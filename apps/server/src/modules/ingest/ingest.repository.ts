@@ -273,13 +273,14 @@ export class IngestRepository {
         where sense_data.at <= excluded.at
       ),
       -- Last seen only needs to be good to a few seconds against the 10-minute silence rule, so a
-      -- module heard very recently is not rewritten by every batch. A provisioning message is kept
-      -- when it is the module's latest by its own time (a late redelivery leaves a newer one alone).
+      -- module heard very recently is not rewritten by every batch. A provisioning message (and the
+      -- firmware it reports) is kept when it is the module's latest by its own time: a late
+      -- redelivery leaves a newer one alone.
       heard as (
         update modules m
         set last_seen_at = greatest(coalesce(m.last_seen_at, ${nowTs}), ${nowTs}),
             connected = true,
-            firmware = coalesce(r.firmware, m.firmware),
+            firmware = case when ${newerProvisioning} then coalesce(r.firmware, m.firmware) else m.firmware end,
             last_provisioning = case when ${newerProvisioning} then r.provisioning else m.last_provisioning end,
             last_provisioning_at = case when ${newerProvisioning} then r.provisioning_at else m.last_provisioning_at end
         from json_to_recordset(${json(
@@ -293,8 +294,7 @@ export class IngestRepository {
         where m.id = r.id
           and (m.last_seen_at is null
                or m.last_seen_at < ${nowTs} - ${`${String(lastSeenResolutionSeconds)} seconds`}::interval
-               or not m.connected or (r.firmware is not null and r.firmware is distinct from m.firmware)
-               or ${newerProvisioning})
+               or not m.connected or ${newerProvisioning})
       ),
       -- Messages nobody registered a module for: counted per ES number, one row each per batch.
       unregistered as (

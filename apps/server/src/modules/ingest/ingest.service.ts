@@ -155,11 +155,12 @@ export class IngestService {
 /** What a batch heard from a module: the firmware it reported last, and its latest provisioning message. */
 function heardFrom(heard: ModuleHeard, m: ParsedMessage): ModuleHeard {
   if (m.kind !== 'provisioning') return heard;
-  const latest = heard.provisioning === null || m.at >= heard.provisioning.at;
+  // A late redelivery of an older setup must not win over the newer one, firmware included.
+  if (heard.provisioning !== null && m.at < heard.provisioning.at) return heard;
   return {
     id: heard.id,
     firmware: m.message.firmware ?? heard.firmware,
-    provisioning: latest ? { message: m.message, at: m.at } : heard.provisioning,
+    provisioning: { message: m.message, at: m.at },
   };
 }
 

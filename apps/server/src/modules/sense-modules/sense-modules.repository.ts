@@ -175,9 +175,9 @@ export class SenseModulesRepository {
   /**
    * Takes the module out of its lift at `now` and, when liftId is given, fits it in that lift from
    * the same instant. A module fitted before links were recorded gets its link written closed, so
-   * its history still shows the lift it leaves.
+   * its history still shows the lift it leaves. A registration fits it in the version it starts with.
    */
-  async relink(db: Db, module: LockedModule, liftId: number | null, now: Date): Promise<void> {
+  async relink(db: Db, module: LockedModule, liftId: number | null, now: Date, newVersion = true): Promise<void> {
     const at = sql`${now.toISOString()}::timestamptz`;
     if (module.liftId !== null) {
       const ended = await sqlRows<{ id: number }>(
@@ -197,7 +197,9 @@ export class SenseModulesRepository {
         sql`insert into module_links (module_id, lift_id, linked_at) values (${module.id}, ${liftId}, ${at})`,
       );
     }
-    await db.execute(sql`update modules set lift_id = ${liftId}, version = version + 1 where id = ${module.id}`);
+    await db.execute(
+      sql`update modules set lift_id = ${liftId}, version = version + ${newVersion ? 1 : 0} where id = ${module.id}`,
+    );
   }
 
   async setKey(db: Db, id: number, keyHash: string, now: Date): Promise<void> {

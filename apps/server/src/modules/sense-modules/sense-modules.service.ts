@@ -66,7 +66,7 @@ export class SenseModulesService {
           now,
         );
         const module = await this.lockedModule(tx, id);
-        if (lift) await this.repository.relink(tx, module, lift.id, now);
+        if (lift) await this.repository.relink(tx, module, lift.id, now, false);
         // Messages it sent before it was registered were counted; registering claims them.
         const claimed = await this.repository.claimUnregistered(tx, values.esNumber);
         const after = await this.found(tx, scope, id);
