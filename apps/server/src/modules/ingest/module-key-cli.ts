@@ -3,7 +3,7 @@
 // the embedded PGlite, stop the server first (one process at a time may open it).
 import { ConfigError, databaseTarget, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
-import { generateModuleKey } from './module-keys.ts';
+import { generateModuleKey } from '../../lib/module-keys.ts';
 import { ModuleKeysRepository } from './module-keys.repository.ts';
 
 async function main(): Promise<void> {
