@@ -114,7 +114,7 @@ describe('ModulesPage', () => {
     expect(screen.queryByText('ES-7777.s3cr3t-k3y')).not.toBeInTheDocument();
   });
 
-  it('registers in a free lift for a chosen organisation (system-admin), and explains a taken ES number', async () => {
+  it('registers in a free lift for a chosen organisation (system-admin), and explains a taken ES number or lift', async () => {
     let answer: { status: number; body: unknown } = {
       status: 409,
       body: { error: { code: 'conflict', message: 'ES number registered', field: 'esNumber' } },
@@ -145,6 +145,11 @@ describe('ModulesPage', () => {
       liftId: 21,
       firmware: null,
     });
+
+    answer = { status: 409, body: { error: { code: 'conflict', message: 'lift taken', field: 'liftId' } } };
+    await user.click(within(dialog).getByRole('button', { name: 'Registreren' }));
+    expect(await within(dialog).findByText(/heeft al een module of is buiten gebruik gesteld/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Lift (optioneel)' })).toHaveAttribute('aria-invalid', 'true');
 
     answer = { status: 201, body: { data: { module: senseModule(10, 'ES-2001'), key: 'ES-2001.abc' } } };
     await user.click(within(dialog).getByRole('button', { name: 'Registreren' }));
