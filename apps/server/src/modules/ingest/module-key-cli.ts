@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     const keys = new ModuleKeysRepository(database.db);
     for (const es of esNumbers) {
       const key = generateModuleKey(es);
-      if (!(await keys.setKeyHash(es, key.hash))) {
+      if (!(await keys.setKeyHash(es, key.hash, new Date()))) {
         process.stderr.write(`${es}: no such module\n`);
         process.exitCode = 1;
         continue;
