@@ -138,6 +138,13 @@ test('the modules pages work on a phone (390 × 844): 44 px targets, no serious 
     const box = await target.boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
   }
+  // A module page fits the phone's width: its tables scroll inside their cards.
+  await page.goto('/admin/modules?linked=linked');
+  await page.getByRole('table', { name: 'Modules' }).getByRole('rowheader').first().getByRole('link').click();
+  await expect(page.getByRole('table', { name: 'Koppelingen van de module' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/admin/modules');
   await page.getByRole('tab', { name: 'Niet-geregistreerde modules' }).click();
   await expect(page).toHaveURL(/tab=unregistered/);
   await expect(page.getByText(/Modules die berichten sturen/)).toBeVisible();

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,28 +21,31 @@ export function ModuleLinksTable({ links }: { links: readonly ModuleLink[] }) {
         <Typography role="status">{t('detail.linksEmpty')}</Typography>
       ) : (
         <TableTargets>
-          <Table size="small" aria-label={t('detail.linksTable')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('detail.linkColumns.lift')}</TableCell>
-                <TableCell>{t('detail.linkColumns.linkedAt')}</TableCell>
-                <TableCell>{t('detail.linkColumns.unlinkedAt')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {links.map((link) => (
-                <TableRow key={`${link.lift.id}-${link.linkedAt}`}>
-                  <TableCell>
-                    <ModuleLiftLink lift={link.lift} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(link.linkedAt, i18n.language)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {link.unlinkedAt === null ? t('detail.current') : formatDateTime(link.unlinkedAt, i18n.language)}
-                  </TableCell>
+          {/* On a phone the table scrolls sideways inside its card rather than widening the page. */}
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('detail.linksTable')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('detail.linkColumns.lift')}</TableCell>
+                  <TableCell>{t('detail.linkColumns.linkedAt')}</TableCell>
+                  <TableCell>{t('detail.linkColumns.unlinkedAt')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {links.map((link) => (
+                  <TableRow key={`${link.lift.id}-${link.linkedAt}`}>
+                    <TableCell>
+                      <ModuleLiftLink lift={link.lift} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(link.linkedAt, i18n.language)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {link.unlinkedAt === null ? t('detail.current') : formatDateTime(link.unlinkedAt, i18n.language)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         </TableTargets>
       )}
     </ModuleSection>
