@@ -25,7 +25,7 @@ export function liftsWithoutModule(
   const owned = plans.filter((p) => p.organisation === 'owner');
   const quiet = owned.filter((p) => {
     const s = scenarios.get(p.index);
-    return s !== undefined && s.conditions.size === 0 && s.availability === 'green' && !s.firstCurrentCall;
+    return s?.conditions.size === 0 && s.availability === 'green' && !s.firstCurrentCall;
   });
   const count = Math.min(liftsLeftWithoutModule, Math.floor(owned.length / 4), quiet.length);
   return new Set(count === 0 ? [] : quiet.slice(-count).map((p) => p.index));
