@@ -23,6 +23,7 @@ import { organisationsRoutes } from './modules/organisations/organisations.route
 import { realtimePlugin } from './modules/realtime/realtime.plugin.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { senseModulesRoutes } from './modules/sense-modules/sense-modules.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       realtimeRoutes(api);
       ingestRoutes(api);
       administrationRoutes(api);
+      senseModulesRoutes(api);
       return Promise.resolve();
     },
     { prefix: '/liftwacht' },

@@ -7,8 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, databaseTarget, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { demoPassword, demoUsers, isDatabaseEmpty, seedDemoFleet } from './db/seed/seed-demo-fleet.ts';
-import { startFleetSimulator } from './db/simulator/fleet-simulator.ts';
-import type { ModuleSimulator } from './db/simulator/module-simulator.ts';
+import { startFleetSimulator, type FleetSimulator } from './db/simulator/fleet-simulator.ts';
 import { systemClock } from './lib/clock.ts';
 import { keepTrying, type KeepTrying } from './lib/keep-trying.ts';
 import { prepareFirstRun, type FirstRunState } from './modules/auth/setup.service.ts';
@@ -54,7 +53,7 @@ async function main(): Promise<void> {
     );
   }
 
-  let simulator: ModuleSimulator | null = null;
+  let simulator: FleetSimulator | null = null;
   let simulatorStart: KeepTrying | null = null;
   let stopping = false;
   // Read through a function: work that awaits must see a shutdown that began meanwhile.
@@ -110,16 +109,16 @@ async function main(): Promise<void> {
           brokerUrl: config.mqtt.url ?? `mqtt://127.0.0.1:${String(app.mqtt.port)}`,
           rate: config.simulator.rate,
           log,
-          now: systemClock.now(),
+          now: () => systemClock.now(),
         });
         // A shutdown that began while the fleet was loading must not be outlived by its modules.
-        if (isStopping()) await started?.stop();
+        if (isStopping()) await started.stop();
         else simulator = started;
-        if (!started) log.info('module simulator: no modules in the database');
       },
       log,
     );
-    simulatorLine = 'Module simulator: on for every module in the database (SIMULATOR=off to stop it)';
+    simulatorLine =
+      'Module simulator: on for every module fitted in a lift, following changes (SIMULATOR=off to stop it)';
   }
   const url = `http://${config.host}:${String(config.port)}`;
   const logins = demoUsers.map((u) => `    ${u.username.padEnd(16)} ${u.role}`).join('\n');

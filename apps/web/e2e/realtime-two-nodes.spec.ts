@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { faultEventType, moduleKeyHeader, type IngestBatchResponse } from '@liftwacht/contracts/ingest';
 // The server tests' own helpers: the same services, started the same way (CI installs them).
-import { generateModuleKey } from '../../server/src/modules/ingest/module-keys.ts';
+import { generateModuleKey } from '../../server/src/lib/module-keys.ts';
 import {
   missingServices,
   startMosquitto,

@@ -51,14 +51,14 @@ async function start(): Promise<void> {
     brokerUrl: `mqtt://127.0.0.1:${String(app.mqtt.port)}`,
     rate: config.simulator.rate,
     log: app.log.child({ module: 'simulator' }),
-    now: systemClock.now(),
+    now: () => systemClock.now(),
   });
   const address = app.server.address();
   send({
     type: 'ready',
     port: typeof address === 'object' && address ? address.port : 0,
     database: database.kind,
-    modules: simulator?.size ?? 0,
+    modules: simulator.size,
     seedSeconds,
   });
 
@@ -69,7 +69,7 @@ async function start(): Promise<void> {
       return;
     }
     void (async () => {
-      await simulator?.stop();
+      await simulator.stop();
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

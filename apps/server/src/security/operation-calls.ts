@@ -151,6 +151,28 @@ function personChange(pick: 'userId' | 'invitedUserId', body: Record<string, unk
   };
 }
 
+/**
+ * A change to one module with the version it has now: the own spare module, the stranger's module
+ * (left as it is, so system-admin's call is a real, repeatable one), and one that does not exist.
+ */
+function moduleChange(body: (w: SecurityWorld, own: boolean) => Record<string, unknown>): OperationCalls {
+  const call = async (w: SecurityWorld, id: number, own: boolean): Promise<RouteCall> => ({
+    params: { id },
+    body: { ...body(w, own), version: await w.senseModules.moduleVersion(id) },
+  });
+  return {
+    own: (w) => call(w, w.senseModules.spareModuleId, true),
+    foreign: async (w) => [
+      { label: "the stranger's module", call: await call(w, w.senseModules.foreignModuleId, false), aim: 'stranger' },
+      {
+        label: 'a module that does not exist',
+        call: { params: { id: w.missing.liftId }, body: { ...body(w, true), version: 1 } },
+        aim: 'nowhere',
+      },
+    ],
+  };
+}
+
 export const operationCalls: Record<string, OperationCalls> = {
   'GET /liftwacht/version': { own: () => ({}), foreign: { none: 'public, no organisation' } },
   'GET /liftwacht/health': { own: () => ({}), foreign: { none: 'public, no organisation' } },
@@ -450,5 +472,40 @@ export const operationCalls: Record<string, OperationCalls> = {
         aim: 'nowhere',
       },
     ],
+  },
+  // Sense modules (issue 17). The spare module goes into the free lift (and stays: a repeat is a
+  // no-op) and gets new keys; the own lift's module keeps the key POST /ingest is called with.
+  'GET /liftwacht/admin/modules': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
+  },
+  'GET /liftwacht/admin/modules/{id}': {
+    own: (w) => ({ params: { id: w.senseModules.ownModuleId } }),
+    foreign: (w) => [
+      { label: "the stranger's module", call: { params: { id: w.senseModules.foreignModuleId } }, aim: 'stranger' },
+      { label: 'a module that does not exist', call: { params: { id: w.missing.liftId } }, aim: 'nowhere' },
+    ],
+  },
+  'POST /liftwacht/admin/modules': {
+    own: (w) => ({ body: { esNumber: w.senseModules.newEsNumber(), organisationId: w.own.organisationId } }),
+    foreign: (w) => [
+      ...otherOrganisations(w, (organisationId) => ({
+        body: { esNumber: w.senseModules.newEsNumber(), organisationId },
+      })),
+      {
+        label: 'a lift that does not exist',
+        call: { body: { esNumber: w.senseModules.newEsNumber(), liftId: w.missing.liftId } },
+        aim: 'nowhere',
+      },
+    ],
+  },
+  // The stranger's module is "moved" to the lift it is in: for system-admin a no-op that answers 200.
+  'POST /liftwacht/admin/modules/{id}/link': moduleChange((w, own) => ({
+    liftId: own ? w.senseModules.freeLiftId : w.foreign.liftId,
+  })),
+  'POST /liftwacht/admin/modules/{id}/key': moduleChange(() => ({})),
+  'GET /liftwacht/admin/unregistered-modules': {
+    own: () => ({}),
+    foreign: { none: 'ES numbers nobody registered belong to no organisation' },
   },
 };

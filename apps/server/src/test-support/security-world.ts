@@ -20,7 +20,7 @@ import {
   users,
   visits,
 } from '../db/schema.ts';
-import { generateModuleKey } from '../modules/ingest/module-keys.ts';
+import { generateModuleKey } from '../lib/module-keys.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { TokenSigner } from '../plugins/auth-tokens.ts';
 import { fixturePassword } from './fixtures.ts';
@@ -64,6 +64,20 @@ export interface AdministrationWorld {
   newUsername(): string;
 }
 
+/** What the sense-module routes need: modules by id, a free lift, versions, fresh ES numbers. */
+export interface SenseModulesWorld {
+  /** The own lift's module, and the stranger lift's. */
+  ownModuleId: number;
+  foreignModuleId: number;
+  /** A module of the owner organisation, fitted in `freeLiftId` or in none, whose key the harness rotates. */
+  spareModuleId: number;
+  /** A lift of the owner organisation that only the spare module is ever fitted in. */
+  freeLiftId: number;
+  moduleVersion(id: number): Promise<number>;
+  /** An ES number nobody registered yet. */
+  newEsNumber(): string;
+}
+
 export interface SecurityWorld {
   t: TestApp;
   own: ScopeObjects;
@@ -89,6 +103,7 @@ export interface SecurityWorld {
   badBearer: readonly BadCredential[];
   badModuleKeys(): BadCredential[];
   administration: AdministrationWorld;
+  senseModules: SenseModulesWorld;
   /**
    * Puts the fixture users back as they were: password, enabled, their sessions live. A fuzzed
    * write that happened to be valid (a new password, a disable) must not lock later cases out.
@@ -223,6 +238,7 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
   await extraUser(spareUser.username);
   const disabledId = await extraUser('test-disabled');
   const administration = await administrationWorld(t, extraUser);
+  const senseModules = await senseModulesWorld(t);
 
   const roleTokens: Partial<Record<RoleName, string>> = {};
   for (const role of worldRoles) {
@@ -316,6 +332,7 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
       { label: 'oversized', headers: { 'x-module-key': `${own.esNumber}.${'k'.repeat(5000)}` } },
     ],
     administration,
+    senseModules,
     restoreAccounts: async () => {
       const ids = Object.values(t.fixtures.user).map((u) => u.id);
       await db.update(users).set({ passwordHash, disabled: false }).where(inArray(users.id, ids));
@@ -381,5 +398,36 @@ async function administrationWorld(
       }
     },
     newUsername: () => `harness-invitee-${String(++invitees)}`,
+  };
+}
+
+async function senseModulesWorld(t: TestApp): Promise<SenseModulesWorld> {
+  const db = t.database.db;
+  const { org } = t.fixtures;
+  const idOf = async (esNumber: string) => {
+    const [row] = await db.select({ id: modules.id }).from(modules).where(eq(modules.esNumber, esNumber));
+    if (!row) throw new Error(`no module ${esNumber}`);
+    return row.id;
+  };
+  const [lift] = await db
+    .insert(lifts)
+    .values({ organisationId: org.owner, name: 'Lift Reserve', address: 'Eigenweg 3, Utrecht' })
+    .returning({ id: lifts.id });
+  const [spare] = await db
+    .insert(modules)
+    .values({ esNumber: 'ES-MX-SPARE', organisationId: org.owner })
+    .returning({ id: modules.id });
+  if (!lift || !spare) throw new Error('sense-module rows not inserted');
+  let registered = 0;
+  return {
+    ownModuleId: await idOf('ES-MX-OWN'),
+    foreignModuleId: await idOf('ES-GEHEIM-1'),
+    spareModuleId: spare.id,
+    freeLiftId: lift.id,
+    moduleVersion: async (id) => {
+      const [row] = await db.select({ version: modules.version }).from(modules).where(eq(modules.id, id));
+      return row?.version ?? 1;
+    },
+    newEsNumber: () => `ES-HARNAS-${String(++registered)}`,
   };
 }

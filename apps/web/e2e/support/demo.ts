@@ -19,8 +19,8 @@ export const shellTexts = {
   nl: {
     menu: 'Hoofdmenu',
     fullMenu: ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften'],
-    // An admin also manages its organisation's people and reads its audit log ("Beheer").
-    adminMenu: ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften', 'Gebruikers', 'Auditlog'],
+    // An admin also manages its organisation's people and modules and reads its audit log ("Beheer").
+    adminMenu: ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften', 'Gebruikers', 'Auditlog', 'Modules'],
     clientLightMenu: ['Dashboard', 'Oproepen', 'Liften'],
     picker: 'Kies een organisatie',
     selectOrganisation: 'Selecteer eerst een organisatie',
@@ -32,7 +32,7 @@ export const shellTexts = {
   en: {
     menu: 'Main menu',
     fullMenu: ['Dashboard', 'Calls', 'Current calls', 'Events', 'Lifts'],
-    adminMenu: ['Dashboard', 'Calls', 'Current calls', 'Events', 'Lifts', 'Users', 'Audit log'],
+    adminMenu: ['Dashboard', 'Calls', 'Current calls', 'Events', 'Lifts', 'Users', 'Audit log', 'Modules'],
     clientLightMenu: ['Dashboard', 'Calls', 'Lifts'],
     picker: 'Choose an organisation',
     selectOrganisation: 'Select an organisation first',

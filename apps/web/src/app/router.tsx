@@ -41,12 +41,8 @@ const liftOnboardingRoutes = () => import('./routes/lift-onboarding-routes.tsx')
 const NewLiftRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.NewLiftRoute })));
 const EditLiftRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.EditLiftRoute })));
 const LiftImportRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.LiftImportRoute })));
-// One chunk for the four administration pages (see admin-routes.tsx).
-const adminRoutes = () => import('./routes/admin-routes.tsx');
-const AdminOrganisationsRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminOrganisationsRoute })));
-const AdminUsersRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminUsersRoute })));
-const AdminAccessRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminAccessRoute })));
-const AdminAuditRoute = lazy(() => adminRoutes().then((m) => ({ default: m.AdminAuditRoute })));
+// The administration pages are one chunk that routes among its pages (see admin-routes.tsx).
+const AdminRoutes = lazy(() => import('./routes/admin-routes.tsx').then((m) => ({ default: m.AdminRoutes })));
 
 export function AppRoutes() {
   return (
@@ -72,10 +68,7 @@ export function AppRoutes() {
             <Route path="stats-details/:type/:lower?/:upper?" element={<StatsDetailsRoute />} />
             <Route path="events" element={<EventsRoute />} />
             <Route path="events/:eventId" element={<EventRoute />} />
-            <Route path="admin/organisations" element={<AdminOrganisationsRoute />} />
-            <Route path="admin/users" element={<AdminUsersRoute />} />
-            <Route path="admin/access" element={<AdminAccessRoute />} />
-            <Route path="admin/audit-log" element={<AdminAuditRoute />} />
+            <Route path="admin/*" element={<AdminRoutes />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundRoute />} />

@@ -16,4 +16,5 @@ export const allNamespaces: Namespace[] = [
   'account',
   'administration',
   'lift-spreadsheets',
+  'sense-modules',
 ];

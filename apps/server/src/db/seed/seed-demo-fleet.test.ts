@@ -79,9 +79,24 @@ describe('demo fleet', () => {
   it('reports what it wrote', () => {
     expect(summary.lifts).toBe(150);
     expect(summary.rows.lifts).toBe(150);
-    expect(summary.rows.modules).toBe(150);
+    // The owner organisation keeps three lifts free for a module to be registered on in the demo.
+    expect(summary.rows.modules).toBe(147);
+    expect(summary.rows.module_links).toBe(147);
     expect(summary.rows.daily_availability).toBeUndefined();
     console.info(`default fleet seeded in ${String(summary.seconds)} s`, summary.steps);
+  });
+
+  it("owns each module by its lift's organisation and links it to the lift since commissioning", async () => {
+    const wrong = await count(sql`
+      select count(*)::int as n from modules m join lifts l on l.id = m.lift_id
+      left join module_links ml on ml.module_id = m.id and ml.lift_id = l.id and ml.unlinked_at is null
+      where m.organisation_id is distinct from l.organisation_id or ml.id is null
+         or ml.linked_at <> (l.commissioned_on::timestamp at time zone 'Europe/Amsterdam') or m.created_at <> ml.linked_at`);
+    expect(wrong).toBe(0);
+    const free = await rows<{ type: string }>(sql`
+      select o.type from lifts l join organisations o on o.id = l.organisation_id
+      where not exists (select 1 from modules m where m.lift_id = l.id)`);
+    expect(free).toEqual([{ type: 'owner' }, { type: 'owner' }, { type: 'owner' }]);
   });
 
   it('has the organisations, and the maintenance company serves two of them', async () => {

@@ -11,7 +11,7 @@ import { insertCounters, setServiceThresholds, type LiftThresholdInput } from '.
 import { planCurrentState } from './current-state.ts';
 import { planFleet, type LiftPlan } from './fleet-plan.ts';
 import { generateLiftHistory, type GeneratedLift } from './lift-history.ts';
-import { insertLiftsAndModules } from './lifts.ts';
+import { insertLiftsAndModules, liftsWithoutModule } from './lifts.ts';
 import { insertOrganisationsAndUsers, type DemoOrganisationKey } from './organisations-and-users.ts';
 import { createRng } from './prng.ts';
 import { rowsOf } from './query-rows.ts';
@@ -60,6 +60,7 @@ const countedTables = [
   'user_roles',
   'lifts',
   'modules',
+  'module_links',
   'events',
   'calls',
   'visits',
@@ -99,6 +100,7 @@ export async function seedDemoFleet(db: Db, options: SeedDemoFleetOptions): Prom
   const ctx = createSeedContext(seed, options.now, months);
   const plans = planFleet(ctx, liftCount);
   const scenarios = assignScenarios(seed, plans);
+  const withoutModule = liftsWithoutModule(plans, scenarios);
 
   // One transaction: a crash or a bad option never leaves half a fleet behind.
   await db.transaction(async (txn) => {
@@ -113,7 +115,7 @@ export async function seedDemoFleet(db: Db, options: SeedDemoFleetOptions): Prom
     const restorePrimaryKeys = await dropPrimaryKeys(tx, [counters, dailyCounters]);
     for (let offset = 0; offset < plans.length; offset += liftsPerBatch) {
       const batch = plans.slice(offset, offset + liftsPerBatch);
-      const generated = await seedBatch(tx, batch, scenarios, idByKey, ctx, timer);
+      const generated = await seedBatch(tx, batch, scenarios, withoutModule, idByKey, ctx, timer);
       thresholdInputs.push(...generated.map((g) => g.threshold));
       options.onProgress?.(offset + batch.length, plans.length);
     }
@@ -160,6 +162,7 @@ async function seedBatch(
   tx: Db,
   batch: readonly LiftPlan[],
   scenarios: ReadonlyMap<number, LiftScenario>,
+  withoutModule: ReadonlySet<number>,
   organisationIds: ReadonlyMap<DemoOrganisationKey, number>,
   ctx: SeedContext,
   timer: StepTimer,
@@ -175,6 +178,7 @@ async function seedBatch(
       batch,
       work.map((w) => w.current),
       organisationIds,
+      withoutModule,
     ),
   );
   const generated = await timer.time('generate history', () =>

@@ -36,17 +36,21 @@ interface Connection {
 
 export class ModuleSimulator {
   readonly stats = { published: 0, acknowledged: 0, failed: 0, skipped: 0 };
-  private readonly modules: VirtualModule[];
+  private modules: VirtualModule[];
   private readonly connectionOf = new Map<string, Connection>();
   private connections: Connection[] = [];
   private timer: NodeJS.Timeout | null = null;
   private cursor = 0;
   private credit = 0;
   private lastTick = 0;
+  private rate: number;
+  private readonly runId = Math.random().toString(36).slice(2, 8);
+  private lastWarning = 0;
   private readonly log: SimulatorLog;
 
   constructor(private readonly options: SimulatorOptions) {
     this.modules = options.modules.map((p) => new VirtualModule(p, options.timing ?? defaultTiming));
+    this.rate = options.rate;
     this.log = options.log ?? silentLog;
   }
 
@@ -54,42 +58,70 @@ export class ModuleSimulator {
     return this.modules.length;
   }
 
+  /** The ES numbers simulated now. */
+  get esNumbers(): string[] {
+    return this.modules.map((m) => m.es);
+  }
+
+  /** One connection per module (as in the field) unless `connections` asks for shared ones. */
+  private get perModule(): boolean {
+    return this.options.connections === undefined;
+  }
+
   start(): Promise<void> {
     if (this.timer) return Promise.resolve();
-    const count = Math.max(1, Math.min(this.options.connections ?? this.modules.length, this.modules.length));
-    const runId = Math.random().toString(36).slice(2, 8);
     // Connections come up in the background and retry every second for good: a broker that is slow
     // or down at start (a restart under load) must not end the simulator, let alone the server.
     // Messages published meanwhile wait in the client until it connects.
-    let lastWarning = 0;
-    this.connections = Array.from({ length: count }, (_, i) => {
-      const soleModule = count === this.modules.length ? this.modules[i]?.es : undefined;
-      const client = mqtt.connect(this.options.brokerUrl, {
-        clientId: soleModule ? `sim-${soleModule}-${runId}` : `sim-gateway-${runId}-${String(i)}`,
-        reconnectPeriod: 1000,
-        connectTimeout: 10_000,
-        keepalive: 30,
+    if (this.perModule) {
+      for (const m of this.modules) this.connectionOf.set(m.es, this.connect(`sim-${m.es}-${this.runId}`));
+    } else {
+      const count = Math.max(1, Math.min(this.options.connections ?? 1, this.modules.length));
+      for (let i = 0; i < count; i++) this.connect(`sim-gateway-${this.runId}-${String(i)}`);
+      this.modules.forEach((m, i) => {
+        const connection = this.connections[i % this.connections.length];
+        if (connection) this.connectionOf.set(m.es, connection);
       });
-      client.on('error', (err) => {
-        // Hundreds of connections fail together: one line per 10 s says enough.
-        if (Date.now() - lastWarning < 10_000) return;
-        lastWarning = Date.now();
-        this.log.warn({ err: err.message }, 'simulator connection error; retrying');
-      });
-      return { client, unacknowledged: 0 };
-    });
-    this.modules.forEach((m, i) => {
-      const connection = this.connections[i % this.connections.length];
-      if (connection) this.connectionOf.set(m.es, connection);
-    });
+    }
     for (const m of this.modules) if (!m.isSilent()) this.publish(m, m.provisioning());
     this.lastTick = performance.now();
     this.timer = setInterval(() => this.tick(), tickMs);
     this.log.info(
-      { modules: this.modules.length, connections: this.connections.length, rate: this.options.rate },
+      { modules: this.modules.length, connections: this.connections.length, rate: this.rate },
       'module simulator running',
     );
     return Promise.resolve();
+  }
+
+  /** Starts simulating a module (fitted in a lift since start): it connects and sends its setup. */
+  add(profile: ModuleProfile): void {
+    if (this.connectionOf.has(profile.es)) return;
+    const m = new VirtualModule(profile, this.options.timing ?? defaultTiming);
+    this.modules.push(m);
+    if (!this.timer) return;
+    const connection = this.perModule
+      ? this.connect(`sim-${m.es}-${this.runId}`)
+      : this.connections[(this.modules.length - 1) % this.connections.length];
+    if (!connection) return;
+    this.connectionOf.set(m.es, connection);
+    if (!m.isSilent()) this.publish(m, m.provisioning());
+  }
+
+  /** Stops simulating a module (taken out of its lift); its own connection closes. */
+  async remove(es: string): Promise<void> {
+    this.modules = this.modules.filter((m) => m.es !== es);
+    this.cursor = this.modules.length === 0 ? 0 : this.cursor % this.modules.length;
+    const connection = this.connectionOf.get(es);
+    this.connectionOf.delete(es);
+    if (connection && this.perModule) {
+      this.connections = this.connections.filter((c) => c !== connection);
+      await connection.client.endAsync();
+    }
+  }
+
+  /** Messages per second over the whole fleet, from now on. */
+  setRate(rate: number): void {
+    this.rate = rate;
   }
 
   /** Resolves once every connection is up (benchmarks start their clocks after it). */
@@ -106,11 +138,30 @@ export class ModuleSimulator {
     this.timer = null;
     await Promise.allSettled(this.connections.map((c) => c.client.endAsync()));
     this.connections = [];
+    this.connectionOf.clear();
+  }
+
+  private connect(clientId: string): Connection {
+    const client = mqtt.connect(this.options.brokerUrl, {
+      clientId,
+      reconnectPeriod: 1000,
+      connectTimeout: 10_000,
+      keepalive: 30,
+    });
+    client.on('error', (err) => {
+      // Hundreds of connections fail together: one line per 10 s says enough.
+      if (Date.now() - this.lastWarning < 10_000) return;
+      this.lastWarning = Date.now();
+      this.log.warn({ err: err.message }, 'simulator connection error; retrying');
+    });
+    const connection = { client, unacknowledged: 0 };
+    this.connections.push(connection);
+    return connection;
   }
 
   private tick(): void {
     const now = performance.now();
-    this.credit = Math.min(this.credit + ((now - this.lastTick) / 1000) * this.options.rate, this.options.rate + 1);
+    this.credit = Math.min(this.credit + ((now - this.lastTick) / 1000) * this.rate, this.rate + 1);
     this.lastTick = now;
     const wallNow = Date.now();
     for (let tries = 0; this.credit >= 1 && tries < this.modules.length;) {

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AccessGrant } from '@liftwacht/contracts/administration';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { containsPattern, isoSql } from './admin-sql.ts';
+import { containsPattern, isoSql } from '../../db/sql-text.ts';
 
 const selectGrant = sql`
   select a.organisation_id as "organisationId", o.name as "organisationName", o.type as "organisationType",

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminOrganisation, AdminOrganisationListQuery } from '@liftwacht/contracts/administration';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { containsPattern, isoSql } from './admin-sql.ts';
+import { containsPattern, isoSql } from '../../db/sql-text.ts';
 
 type OrganisationType = AdminOrganisation['type'];
 

@@ -5,7 +5,7 @@ import type { AdminUser, AdminUserListQuery, UserStatus } from '@liftwacht/contr
 import type { Locale, RoleName } from '@liftwacht/contracts/auth';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { containsPattern, isoSql } from './admin-sql.ts';
+import { containsPattern, isoSql } from '../../db/sql-text.ts';
 
 /** disabled wins over invited: a disabled invitee cannot use its link either. */
 const statusSql = sql`case when u.disabled then 'disabled' when u.password_hash is null then 'invited' else 'active' end`;

@@ -18,7 +18,7 @@ import type { SessionsRepository } from '../../plugins/auth-sessions.repository.
 import type { SessionEnds } from '../../lib/session-ends.ts';
 import type { Audit } from '../../plugins/audit.ts';
 import type { Mail, Mailer } from '../../plugins/mail.ts';
-import { isUniqueViolation } from './admin-sql.ts';
+import { isUniqueViolation } from '../../db/sql-text.ts';
 import { administers, listScope, type AdminPrincipal } from './admin-scope.ts';
 import type { AdminUsersRepository, LockedUser } from './admin-users.repository.ts';
 import type { Invitations } from './invitations.ts';

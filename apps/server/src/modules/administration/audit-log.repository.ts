@@ -5,7 +5,7 @@ import type { AuditEntry, AuditLogQuery } from '@liftwacht/contracts/administrat
 import type { Db } from '../../db/database.ts';
 import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { isoSql } from './admin-sql.ts';
+import { isoSql } from '../../db/sql-text.ts';
 
 export interface AuditFilter extends Omit<AuditLogQuery, 'organisationId' | 'limit' | 'offset'> {
   /** null: every organisation's entries and the server's own. */

@@ -6,7 +6,7 @@ import { unauthorized } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { IngestSink } from './ingest-pipeline.ts';
 import { parseBatchItem } from './message-parser.ts';
-import { moduleKeyMatches, splitModuleKey } from './module-keys.ts';
+import { moduleKeyMatches, splitModuleKey } from '../../lib/module-keys.ts';
 import type { ModuleKeysRepository } from './module-keys.repository.ts';
 
 export class HttpIngestService {

@@ -24,7 +24,7 @@ import { fixturePassword, insertFixtures, type Fixtures } from '../../test-suppo
 import { openSocket, type ClientSocket } from '../../test-support/socket-client.ts';
 import { startPostgresDatabase, type RunningService } from '../realtime/test-services.ts';
 import { insertLiftWithModule, moduleMessage, type TestLift } from './ingest-test-support.ts';
-import { generateModuleKey } from './module-keys.ts';
+import { generateModuleKey } from '../../lib/module-keys.ts';
 
 // Needs a PostgreSQL server: run once, in the PostgreSQL project when there is one.
 const project = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';

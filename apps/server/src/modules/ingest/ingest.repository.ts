@@ -25,10 +25,27 @@ export interface ModuleRow {
   connected: boolean;
 }
 
+/** A module a batch heard from: the firmware it reported, and its latest provisioning message. */
+export interface ModuleHeard {
+  id: number;
+  firmware: string | null;
+  provisioning: { message: Record<string, unknown>; at: Date } | null;
+}
+
+/** Messages of a batch from an ES number nobody registered (DESIGN §6, unregistered_modules). */
+export interface UnregisteredHeard {
+  esNumber: string;
+  messages: number;
+  lastKind: string;
+}
+
 /** How stale modules.last_seen_at may be (seconds); see touchModules. */
 export const lastSeenResolutionSeconds = 5;
 
 const json = (rows: readonly unknown[]) => sql`${JSON.stringify(rows)}::json`;
+/** In the modules update of applyChanges: the batch's provisioning message is the module's latest. */
+const newerProvisioning = sql`(r.provisioning_at is not null
+  and (m.last_provisioning_at is null or m.last_provisioning_at <= r.provisioning_at))`;
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 
 export class IngestRepository {
@@ -143,7 +160,8 @@ export class IngestRepository {
       calls: readonly CallUpsert[];
       counters: readonly CounterAdd[];
       state: readonly SenseValue[];
-      touched: readonly { id: number; firmware: string | null }[];
+      touched: readonly ModuleHeard[];
+      unregistered: readonly UnregisteredHeard[];
     },
     now: Date,
   ): Promise<number[]> {
@@ -255,17 +273,43 @@ export class IngestRepository {
         where sense_data.at <= excluded.at
       ),
       -- Last seen only needs to be good to a few seconds against the 10-minute silence rule, so a
-      -- module heard very recently is not rewritten by every batch.
+      -- module heard very recently is not rewritten by every batch. A provisioning message (and the
+      -- firmware it reports) is kept when it is the module's latest by its own time: a late
+      -- redelivery leaves a newer one alone.
       heard as (
         update modules m
         set last_seen_at = greatest(coalesce(m.last_seen_at, ${nowTs}), ${nowTs}),
             connected = true,
-            firmware = coalesce(r.firmware, m.firmware)
-        from json_to_recordset(${json(changes.touched)}) as r(id int, firmware text)
+            firmware = case when ${newerProvisioning} then coalesce(r.firmware, m.firmware) else m.firmware end,
+            last_provisioning = case when ${newerProvisioning} then r.provisioning else m.last_provisioning end,
+            last_provisioning_at = case when ${newerProvisioning} then r.provisioning_at else m.last_provisioning_at end
+        from json_to_recordset(${json(
+          changes.touched.map((t) => ({
+            id: t.id,
+            firmware: t.firmware,
+            provisioning: t.provisioning?.message ?? null,
+            provisioning_at: iso(t.provisioning?.at ?? null),
+          })),
+        )}) as r(id int, firmware text, provisioning jsonb, provisioning_at timestamptz)
         where m.id = r.id
           and (m.last_seen_at is null
                or m.last_seen_at < ${nowTs} - ${`${String(lastSeenResolutionSeconds)} seconds`}::interval
-               or not m.connected or (r.firmware is not null and r.firmware is distinct from m.firmware))
+               or not m.connected or ${newerProvisioning})
+      ),
+      -- Messages nobody registered a module for: counted per ES number, one row each per batch.
+      unregistered as (
+        insert into unregistered_modules (es_number, first_seen_at, last_seen_at, messages, last_kind)
+        select r.es_number, ${nowTs}, ${nowTs}, r.messages, r.last_kind
+        from json_to_recordset(${json(
+          [...changes.unregistered]
+            .sort((a, b) => (a.esNumber < b.esNumber ? -1 : 1))
+            .map((u) => ({ es_number: u.esNumber, messages: u.messages, last_kind: u.lastKind })),
+        )}) as r(es_number text, messages bigint, last_kind text)
+        order by r.es_number
+        on conflict (es_number) do update
+          set last_seen_at = greatest(unregistered_modules.last_seen_at, excluded.last_seen_at),
+              messages = unregistered_modules.messages + excluded.messages,
+              last_kind = excluded.last_kind
       )
       select id::float8 as id from new_events`,
     );

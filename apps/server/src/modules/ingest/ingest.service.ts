@@ -7,7 +7,7 @@ import { refreshAvailabilityRollup } from '../../db/rollups/availability-rollup.
 import type { Clock } from '../../lib/clock.ts';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import { deriveLiftChanges, stateKeys, type LiftChanges, type SenseValue } from './derive-changes.ts';
-import type { IngestRepository } from './ingest.repository.ts';
+import type { IngestRepository, ModuleHeard, UnregisteredHeard } from './ingest.repository.ts';
 import type { ParsedMessage, Rejection } from './message-parser.ts';
 import type { SenseDataWriter } from './sense-data-writer.ts';
 
@@ -76,8 +76,12 @@ export class IngestService {
       const locked = await this.repository.lockAndClaim(tx, [...new Set(items.map((i) => i.es))], claims, now);
       const modules = new Map(locked.modules.map((m) => [m.esNumber, m]));
       const { fresh } = locked;
+      const unregistered = new Map<string, UnregisteredHeard>();
       const outcomes: ItemOutcome[] = items.map((item, index) => {
-        if (!modules.has(item.es)) return unknownModule;
+        if (!modules.has(item.es)) {
+          countUnregistered(unregistered, item);
+          return unknownModule;
+        }
         return firstOfKey.get(item.key) === index && fresh.has(item.key)
           ? { status: 'accepted' }
           : { status: 'duplicate' };
@@ -87,12 +91,11 @@ export class IngestService {
       // Per lift: derive, then write everything set-based.
       const byLift = new Map<number, ParsedMessage[]>();
       const organisations = new Map<number, Set<OrganisationChangeKind>>();
-      const touched = new Map<number, string | null>();
+      const touched = new Map<number, ModuleHeard>();
       for (const m of accepted) {
         const mod = modules.get(m.es);
         if (!mod) continue;
-        const firmware = m.kind === 'provisioning' ? (m.message.firmware ?? null) : null;
-        touched.set(mod.id, firmware ?? touched.get(mod.id) ?? null);
+        touched.set(mod.id, heardFrom(touched.get(mod.id) ?? { id: mod.id, firmware: null, provisioning: null }, m));
         if (mod.liftId === null || mod.organisationId === null) continue;
         const list = byLift.get(mod.liftId) ?? [];
         list.push(m);
@@ -126,7 +129,8 @@ export class IngestService {
           calls: all.flatMap((c) => c.calls),
           counters: all.flatMap((c) => c.counters),
           state: sense.filter(isState),
-          touched: [...touched].map(([id, firmware]) => ({ id, firmware })),
+          touched: [...touched.values()],
+          unregistered: [...unregistered.values()],
         },
         now,
       );
@@ -145,6 +149,29 @@ export class IngestService {
     this.readings.record(readings);
     this.hooks.committed(committed);
     return outcomes;
+  }
+}
+
+/** What a batch heard from a module: the firmware it reported last, and its latest provisioning message. */
+function heardFrom(heard: ModuleHeard, m: ParsedMessage): ModuleHeard {
+  if (m.kind !== 'provisioning') return heard;
+  // A late redelivery of an older setup must not win over the newer one, firmware included.
+  if (heard.provisioning !== null && m.at < heard.provisioning.at) return heard;
+  return {
+    id: heard.id,
+    firmware: m.message.firmware ?? heard.firmware,
+    provisioning: { message: m.message, at: m.at },
+  };
+}
+
+/** Messages of an ES number nobody registered, summed per batch so the batch writes one row each. */
+function countUnregistered(counts: Map<string, UnregisteredHeard>, m: ParsedMessage): void {
+  const known = counts.get(m.es);
+  if (known) {
+    known.messages++;
+    known.lastKind = m.kind;
+  } else {
+    counts.set(m.es, { esNumber: m.es, messages: 1, lastKind: m.kind });
   }
 }
 

@@ -440,7 +440,7 @@ describe('closing counter days', () => {
 describe('POST /liftwacht/ingest', () => {
   it('needs the module key, stores good items, reports bad ones and repeats', async () => {
     const l = await lift();
-    const { generateModuleKey } = await import('./module-keys.ts');
+    const { generateModuleKey } = await import('../../lib/module-keys.ts');
     const key = generateModuleKey(l.es);
     await t.database.db.execute(sql`update modules set key_hash = ${key.hash} where es_number = ${l.es}`);
     const m = { kind: 'module', ...moduleMessage(at(0), { rides: 1 }) };

@@ -3,7 +3,7 @@
 // the embedded PGlite, stop the server first (one process at a time may open it).
 import { ConfigError, databaseTarget, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
-import { generateModuleKey } from './module-keys.ts';
+import { generateModuleKey } from '../../lib/module-keys.ts';
 import { ModuleKeysRepository } from './module-keys.repository.ts';
 
 async function main(): Promise<void> {
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     const keys = new ModuleKeysRepository(database.db);
     for (const es of esNumbers) {
       const key = generateModuleKey(es);
-      if (!(await keys.setKeyHash(es, key.hash))) {
+      if (!(await keys.setKeyHash(es, key.hash, new Date()))) {
         process.stderr.write(`${es}: no such module\n`);
         process.exitCode = 1;
         continue;

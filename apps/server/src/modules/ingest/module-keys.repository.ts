@@ -1,5 +1,5 @@
 // SQL for module keys.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { modules } from '../../db/schema.ts';
 
@@ -14,11 +14,14 @@ export class ModuleKeysRepository {
     return row;
   }
 
-  /** Stores a new key hash; false when there is no such module. */
-  async setKeyHash(esNumber: string, hash: string): Promise<boolean> {
+  /**
+   * Stores a new key hash and when it was made (the module page shows it); false when there is no
+   * such module. The version moves, so a page open on the module sees that its key changed.
+   */
+  async setKeyHash(esNumber: string, hash: string, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(modules)
-      .set({ keyHash: hash })
+      .set({ keyHash: hash, keyRotatedAt: now, version: sql`${modules.version} + 1` })
       .where(eq(modules.esNumber, esNumber))
       .returning({ id: modules.id });
     return rows.length > 0;

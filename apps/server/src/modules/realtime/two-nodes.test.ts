@@ -25,7 +25,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { createMailer } from '../../plugins/mail.ts';
 import { fixturePassword, insertFixtures } from '../../test-support/fixtures.ts';
 import { insertLiftWithModule, moduleMessage, type TestLift } from '../ingest/ingest-test-support.ts';
-import { generateModuleKey } from '../ingest/module-keys.ts';
+import { generateModuleKey } from '../../lib/module-keys.ts';
 import {
   missingServices,
   startMosquitto,

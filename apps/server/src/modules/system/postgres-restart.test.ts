@@ -29,7 +29,7 @@ import {
   type PostgresCluster,
 } from '../../test-support/postgres-cluster.ts';
 import { insertLiftWithModule, moduleMessage, type TestLift } from '../ingest/ingest-test-support.ts';
-import { generateModuleKey } from '../ingest/module-keys.ts';
+import { generateModuleKey } from '../../lib/module-keys.ts';
 import { findBinary, freePort, startMosquitto, type RunningService } from '../realtime/test-services.ts';
 
 // PostgreSQL only (PGlite cannot be restarted under the app), and it needs the server binaries.

@@ -6,12 +6,15 @@ import { PageTitle } from '../../components/page-title.tsx';
 import Typography from '@mui/material/Typography';
 import { paths } from '../paths.ts';
 
-/** Any path outside the route table (spec §2). */
-export function NotFoundRoute() {
+/**
+ * Any path outside the route table (spec §2). `inShell`: an unknown path under a section that
+ * routes by itself (/admin/…), drawn inside the shell, whose <main> it must not repeat.
+ */
+export function NotFoundRoute({ inShell = false }: { inShell?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <Box component="main" sx={{ p: 4, maxWidth: 640, mx: 'auto' }}>
+    <Box component={inShell ? 'div' : 'main'} sx={{ p: 4, maxWidth: 640, mx: 'auto' }}>
       <PageTitle title={t('errors.notFound.title')} />
       <Typography sx={{ mb: 3 }}>{t('errors.notFound.message', { path: pathname })}</Typography>
       <Button component={Link} to={paths.root} variant="contained">

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditActions, type AuditAction } from '@liftwacht/contracts/administration';
 import { dateRangeProblems, hasDateRangeProblem } from '../../../lib/date-range-problems.ts';
-import type { UpdateList } from '../hooks/use-url-list-state.ts';
+import type { UpdateList } from '../../../lib/use-url-list-state.ts';
 import type { AuditListState } from '../lib/audit-list-params.ts';
-import { ListToolbar } from './list-toolbar.tsx';
+import { ListToolbar } from '../../../components/list-toolbar.tsx';
 import { OrganisationSelect } from './organisation-select.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 

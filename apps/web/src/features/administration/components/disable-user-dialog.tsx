@@ -4,7 +4,7 @@ import type { AdminUser } from '@liftwacht/contracts/administration';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useUserStatusAction } from '../api/user-status-action.ts';
 import { hasErrorCode } from '../../../lib/form-errors.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 interface DisableUserDialogProps {
   user: AdminUser;
@@ -23,6 +23,7 @@ export function DisableUserDialog({ user, onClose }: DisableUserDialogProps) {
     : null;
   return (
     <ConfirmDialog
+      cancelLabel={t('form.cancel')}
       title={t('users.disableTitle')}
       message={t('users.disableConfirm', { name: user.name, username: user.username })}
       confirmLabel={t('users.actions.disable')}

@@ -8,18 +8,18 @@ import type { AdminOrganisation } from '@liftwacht/contracts/administration';
 import { organisationTypes } from '@liftwacht/contracts/organisations';
 import { PagedResults } from '../../../components/paged-results.tsx';
 import { adminOrganisationsQueryOptions } from '../api/get-admin-organisations.ts';
-import { useUrlListState } from '../hooks/use-url-list-state.ts';
-import { nextDirection, rowsPerPageOptions } from '../lib/list-params.ts';
+import { useUrlListState } from '../../../lib/use-url-list-state.ts';
+import { nextDirection, rowsPerPageOptions } from '../../../lib/list-params.ts';
 import {
   parseOrganisationList,
   writeOrganisationList,
   type OrganisationSort,
   type OrganisationType,
 } from '../lib/organisation-list-params.ts';
-import { touchTargets } from '../lib/touch-targets.ts';
-import { urlPaging } from '../lib/url-paging.ts';
+import { touchTargets } from '../../../components/touch-targets.ts';
+import { urlPaging } from '../../../lib/url-paging.ts';
 import { AdminPage } from './admin-page.tsx';
-import { ListToolbar } from './list-toolbar.tsx';
+import { ListToolbar } from '../../../components/list-toolbar.tsx';
 import { OrganisationDialog } from './organisation-dialog.tsx';
 import { OrganisationsTable } from './organisations-table.tsx';
 import { SearchField } from '../../../components/search-field.tsx';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminOrganisation } from '@liftwacht/contracts/administration';
 import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import type { SortDirection } from '../lib/list-params.ts';
+import type { SortDirection } from '../../../lib/list-params.ts';
 import type { OrganisationSort } from '../lib/organisation-list-params.ts';
 
 interface OrganisationsTableProps {

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { AccessGrant } from '@liftwacht/contracts/administration';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { useRevokeAccessGrant } from '../api/revoke-access-grant.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 interface RevokeAccessDialogProps {
   grant: AccessGrant;
@@ -18,6 +18,7 @@ export function RevokeAccessDialog({ grant, onClose }: RevokeAccessDialogProps) 
   const names = { company: grant.organisationName, client: grant.accessibleOrganisationName };
   return (
     <ConfirmDialog
+      cancelLabel={t('form.cancel')}
       title={t('access.revokeTitle')}
       message={t('access.revokeConfirm', names)}
       confirmLabel={t('access.revoke')}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@liftwacht/contracts/administration';
 import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import type { SortDirection } from '../lib/list-params.ts';
+import type { SortDirection } from '../../../lib/list-params.ts';
 import type { UserSort } from '../lib/user-list-params.ts';
 import { UserRowActions } from './user-row-actions.tsx';
 import { UserStatusChip } from './user-status-chip.tsx';

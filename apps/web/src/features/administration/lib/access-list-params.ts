@@ -1,4 +1,4 @@
-import { parseId, parsePage, parseRows, setIfPresent, writePaging, type Paged } from './list-params.ts';
+import { parseId, parsePage, parseRows, setIfPresent, writePaging, type Paged } from '../../../lib/list-params.ts';
 
 export interface AccessListState extends Paged {
   /** Grants from or to this organisation; null for every grant. */

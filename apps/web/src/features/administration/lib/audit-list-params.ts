@@ -1,6 +1,14 @@
 import { auditActions, type AuditAction } from '@liftwacht/contracts/administration';
 import { dateRangeProblems, hasDateRangeProblem } from '../../../lib/date-range-problems.ts';
-import { parseId, parseOption, parsePage, parseRows, setIfPresent, writePaging, type Paged } from './list-params.ts';
+import {
+  parseId,
+  parseOption,
+  parsePage,
+  parseRows,
+  setIfPresent,
+  writePaging,
+  type Paged,
+} from '../../../lib/list-params.ts';
 
 export interface AuditListState extends Paged {
   action: AuditAction | null;

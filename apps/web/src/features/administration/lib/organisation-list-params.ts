@@ -11,7 +11,7 @@ import {
   writePaging,
   type Paged,
   type SortDirection,
-} from './list-params.ts';
+} from '../../../lib/list-params.ts';
 
 export type OrganisationType = Organisation['type'];
 export type OrganisationSort = (typeof adminOrganisationSortFields)[number];

@@ -1,7 +1,11 @@
+import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { Lift } from '@liftwacht/contracts/lifts';
+import { modulePaths } from '../../../app/module-paths.ts';
 import { formatDateTime, formatIsoDate } from '../../../lib/format-date-time.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
+import { usePermission } from '../../../lib/use-permission.ts';
 import { DetailSection } from './detail-section.tsx';
 import { FieldList, type Field } from './field-list.tsx';
 
@@ -13,6 +17,16 @@ export function LiftDetailsPanel({ lift }: { lift: Lift }) {
   const text = (value: string | null | undefined) => nonBlank(value) ?? notSet;
   const { details } = lift;
   const inspection = lift.lastInspection;
+  // Who manages modules gets from the lift to its module (a plain route link: nothing loads early).
+  const manageModules = usePermission('modules.manage');
+  const moduleValue =
+    lift.module && manageModules ? (
+      <Link component={RouterLink} to={modulePaths.byEsNumber(lift.module.esNumber)}>
+        {lift.module.esNumber}
+      </Link>
+    ) : (
+      (lift.module?.esNumber ?? t('details.noModule'))
+    );
 
   const fields: Field[] = [
     { label: t('details.name'), value: text(details.liftname) },
@@ -44,7 +58,7 @@ export function LiftDetailsPanel({ lift }: { lift: Lift }) {
           })
         : notSet,
     },
-    { label: t('details.module'), value: lift.module?.esNumber ?? t('details.noModule') },
+    { label: t('details.module'), value: moduleValue },
     ...(lift.module
       ? [
           { label: t('details.firmware'), value: text(lift.module.firmware) },

@@ -1,4 +1,4 @@
-// URL building blocks the administration lists share (the lifts list's rules: 1-based pages in the
+// URL building blocks the server-side lists share (the lifts list's rules: 1-based pages in the
 // URL, defaults left out, anything malformed falls back to the default).
 import { idSchema, maxOffset } from '@liftwacht/contracts/common';
 

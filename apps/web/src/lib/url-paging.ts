@@ -1,5 +1,5 @@
-import type { Paging } from '../../../lib/use-paging.ts';
-import type { UpdateList } from '../hooks/use-url-list-state.ts';
+import type { Paging } from './use-paging.ts';
+import type { UpdateList } from './use-url-list-state.ts';
 import type { Paged } from './list-params.ts';
 
 /** The shared pager's interface over a page kept in the URL; another page size starts at page 1. */

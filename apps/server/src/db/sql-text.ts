@@ -1,4 +1,4 @@
-// SQL pieces the administration repositories share.
+// SQL pieces the repositories share: timestamps as API text, literal search patterns, unique violations.
 import { sql, type SQL } from 'drizzle-orm';
 
 /** A timestamptz as the API's ISO 8601 text (UTC, milliseconds), the same on both drivers. */

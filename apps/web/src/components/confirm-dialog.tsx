@@ -5,13 +5,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormError } from './form-error.tsx';
 
 interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The Cancel button's text, from the calling feature's namespace. */
+  cancelLabel: string;
   /** The failure to show in the dialog (it stays open so the user reads it); null when none. */
   error: string | null;
   pending: boolean;
@@ -19,17 +20,17 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Asks before an action that cannot be undone by the same button (disable a user, revoke access). */
+/** Asks before an action that cannot be undone by the same button (disable a user, revoke access, rotate a module key). */
 export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   error,
   pending,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation('administration');
   const titleId = useId();
   const messageId = useId();
   return (
@@ -43,7 +44,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} sx={{ minHeight: 44 }}>
-          {t('form.cancel')}
+          {cancelLabel}
         </Button>
         <Button variant="contained" color="error" disabled={pending} onClick={onConfirm} sx={{ minHeight: 44 }}>
           {confirmLabel}
