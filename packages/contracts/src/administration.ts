@@ -239,6 +239,14 @@ export const auditActions = [
   'lift.updated',
   'lift.decommissioned',
   'lift.recommissioned',
+  /** A spreadsheet import applied: its file and counts (each lift has its own entry as well). */
+  'lift_import.applied',
+  // Sense modules (issue 17); never the key itself.
+  'module.registered',
+  'module.linked',
+  'module.moved',
+  'module.unlinked',
+  'module.key_rotated',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
