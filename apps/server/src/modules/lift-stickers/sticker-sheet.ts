@@ -8,6 +8,7 @@ import type { Lift } from '@liftwacht/contracts/lifts';
 import { interpolate, type catalogue } from '../../lib/server-i18n.ts';
 import { reportFontFaces, reportFonts, type ReportFont } from '../reports/report-fonts.ts';
 import { drawQrCode } from './qr-code-drawing.ts';
+import { readableRoom } from './readable-room.ts';
 
 export type StickerTexts = ReturnType<typeof catalogue>['lift-stickers'];
 
@@ -16,6 +17,8 @@ const grid = { columns: 3, rows: 7, width: 70 * mm, height: 42.3 * mm };
 const pad = 3 * mm;
 const qrSize = 30 * mm;
 const perPage = grid.columns * grid.rows;
+/** Unread PDF bytes the drawing runs ahead of the download: a few pages. */
+const bufferLimit = 512 * 1024;
 const colours = { text: '#1F2933', muted: '#5F6B76', frame: '#D5DDE3' } as const;
 
 export interface StickerSheetInput {
@@ -51,11 +54,15 @@ export function renderStickerSheet(input: StickerSheetInput): PDFKit.PDFDocument
 }
 
 async function fill(doc: PDFKit.PDFDocument, input: StickerSheetInput): Promise<void> {
+  const room = readableRoom(doc, bufferLimit);
   let index = 0;
   for await (const batch of input.lifts) {
     if (doc.destroyed) return; // the client went away: stop reading lifts
     for (const lift of batch) {
-      if (index % perPage === 0) doc.addPage();
+      if (index % perPage === 0) {
+        if (!(await room())) return; // the client went away while the sheet waited
+        doc.addPage();
+      }
       const slot = index % perPage;
       const x = (slot % grid.columns) * grid.width;
       const y = Math.floor(slot / grid.columns) * grid.height;
