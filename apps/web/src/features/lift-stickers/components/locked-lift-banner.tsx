@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -17,11 +18,20 @@ const selectLockedLiftId = (state: SessionState) => state.lockedLiftId;
  * is the lift it was sent to); other roles may unlock and use the whole portal again.
  */
 export function LockedLiftBanner() {
-  const { t } = useTranslation('lift-stickers');
   const lockedLiftId = useSession(selectLockedLiftId);
+  if (lockedLiftId === null) return null;
+  // Its texts load only for a locked session, and never hold up the page around it.
+  return (
+    <Suspense fallback={null}>
+      <LockedLiftNotice lockedLiftId={lockedLiftId} />
+    </Suspense>
+  );
+}
+
+function LockedLiftNotice({ lockedLiftId }: { lockedLiftId: number }) {
+  const { t } = useTranslation('lift-stickers');
   const mechanic = useSession(selectUserMechanic);
   const { pathname } = useLocation();
-  if (lockedLiftId === null) return null;
   const liftPath = paths.lift(lockedLiftId);
   const onLift = pathname === liftPath;
 
