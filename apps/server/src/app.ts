@@ -14,6 +14,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { liftEditingRoutes } from './modules/lifts/lift-editing.routes.ts';
+import { liftStickersRoutes } from './modules/lift-stickers/lift-stickers.routes.ts';
 import { liftListPlugin } from './modules/lifts/lift-export-rows.ts';
 import { liftsPlugin } from './modules/lifts/lifts.plugin.ts';
 import { liftSpreadsheetsRoutes } from './modules/lift-spreadsheets/lift-spreadsheets.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       liftsRoutes(api);
       liftEditingRoutes(api);
       liftSpreadsheetsRoutes(api);
+      liftStickersRoutes(api);
       visitsRoutes(api);
       realtimeRoutes(api);
       ingestRoutes(api);

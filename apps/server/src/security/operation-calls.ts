@@ -454,6 +454,11 @@ export const operationCalls: Record<string, OperationCalls> = {
     own: (w) => ({ body: { format: 'csv', organisationId: w.own.organisationId } }),
     foreign: (w) => otherOrganisations(w, (organisationId) => ({ body: { format: 'xlsx', organisationId } })),
   },
+  // QR stickers (issue 18): the sheet of the own organisation, of every lift or of the chosen ones.
+  'POST /liftwacht/admin/lift-stickers': {
+    own: (w) => ({ body: { organisationId: w.own.organisationId, liftIds: [w.own.liftId] } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ body: { organisationId, language: 'en-GB' } })),
+  },
   'GET /liftwacht/admin/audit-log': {
     own: (w) => ({ query: { organisationId: w.own.organisationId } }),
     foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),

@@ -16,5 +16,6 @@ export const allNamespaces: Namespace[] = [
   'account',
   'administration',
   'lift-spreadsheets',
+  'lift-stickers',
   'sense-modules',
 ];

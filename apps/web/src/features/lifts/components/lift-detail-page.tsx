@@ -37,10 +37,12 @@ interface LiftDetailPageProps {
    * the dashboard and periods features, which this one does not import.
    */
   statistics?: (lift: Lift) => ReactNode;
+  /** More actions on the lift (its sticker), put here by the route for the same reason. */
+  actions?: (lift: Lift) => ReactNode;
 }
 
 /** /lifts/{liftId}: everything about one lift (spec §2 lift detail). */
-export function LiftDetailPage({ liftId, statistics }: LiftDetailPageProps) {
+export function LiftDetailPage({ liftId, statistics, actions }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   const canView = usePermission('lifts.view');
   const canList = usePermission('lifts.list');
@@ -58,7 +60,7 @@ export function LiftDetailPage({ liftId, statistics }: LiftDetailPageProps) {
       ) : id === null ? (
         <Message title={t('detail.title', { id: liftId })} text={t('detail.invalidId')} />
       ) : (
-        <LiftLoader liftId={liftId} statistics={statistics} />
+        <LiftLoader liftId={liftId} statistics={statistics} actions={actions} />
       )}
     </PageContainer>
   );
@@ -73,11 +75,11 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-function LiftLoader({ liftId, statistics }: LiftDetailPageProps) {
+function LiftLoader({ liftId, statistics, actions }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   // The same query as the header strip: one request for both.
   const query = useQuery(liftQueryOptions(liftId));
-  if (query.data) return <LiftDetail lift={query.data} statistics={statistics} />;
+  if (query.data) return <LiftDetail lift={query.data} statistics={statistics} actions={actions} />;
   return (
     <>
       <PageTitle title={t('detail.title', { id: liftId })} />
@@ -89,7 +91,7 @@ function LiftLoader({ liftId, statistics }: LiftDetailPageProps) {
   );
 }
 
-function LiftDetail({ lift, statistics }: { lift: Lift; statistics: LiftDetailPageProps['statistics'] }) {
+function LiftDetail({ lift, statistics, actions }: { lift: Lift } & Omit<LiftDetailPageProps, 'liftId'>) {
   const { t } = useTranslation('lifts');
   const canSeeStats = usePermission('dashboard.view');
   const esNumber = lift.module?.esNumber ?? null;
@@ -113,6 +115,7 @@ function LiftDetail({ lift, statistics }: { lift: Lift; statistics: LiftDetailPa
         </Box>
       ) : null}
       <LiftManageActions lift={lift} />
+      {actions ? <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions(lift)}</Box> : null}
       <Stack spacing={3}>
         {canSeeStats && statistics ? <ComponentBoundary>{statistics(lift)}</ComponentBoundary> : null}
         <Grid container spacing={2}>
