@@ -239,6 +239,10 @@ export const auditActions = [
   'lift.updated',
   'lift.decommissioned',
   'lift.recommissioned',
+  // Field work (issue 18): visits recorded on the lift page; before/after hold the visit.
+  'visit.started',
+  'visit.finished',
+  'visit.canceled',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -10,14 +10,14 @@ import { sqlRows } from '../../db/sql-rows.ts';
 const iso = (expr: SQL): SQL => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Visit columns as the contract names them; durations run to `now` while a visit is open. */
-const visitColumns = (now: Date): SQL => sql`
+export const visitColumns = (now: Date): SQL => sql`
   v.id::float8 as id, v.lift_id as "liftId", v.type, v.role, v.state,
   ${iso(sql`v.started_at`)} as "startedAt", ${iso(sql`v.ended_at`)} as "endedAt",
   greatest(0, floor(extract(epoch from coalesce(v.ended_at, ${now.toISOString()}::timestamptz) - v.started_at)))::float8
     as "durationSeconds",
   v.person, v.remarks`;
 
-function toVisit(r: Visit): Visit {
+export function toVisit(r: Visit): Visit {
   return {
     id: r.id,
     liftId: r.liftId,
