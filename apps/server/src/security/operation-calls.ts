@@ -365,6 +365,10 @@ export const operationCalls: Record<string, OperationCalls> = {
       },
     ],
   },
+  'GET /liftwacht/visits/mine': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
+  },
   'POST /liftwacht/visits/{visitId}/end': visitClose({ remarks: 'Harnas' }),
   'POST /liftwacht/visits/{visitId}/cancel': visitClose(),
   'POST /liftwacht/auth/sense-liftwacht': {

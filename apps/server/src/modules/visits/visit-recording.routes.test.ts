@@ -163,4 +163,24 @@ describe('recording visits', () => {
     tokens.clear(); // the access tokens ran out in those 12 hours
     expect((await post(`/visits/${visit.id}/end`, 'test-onderhoud', {})).statusCode).toBe(409);
   });
+
+  it('gives the monteur its lift count and the lifts it is working on', async () => {
+    const visit = visitOf(await start(lift.zuid, 'test-monteur', undefined, 'repair'));
+    const token = await t.login('test-monteur');
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/liftwacht/visits/mine?organisationId=${t.fixtures.org.owner}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    const data = mine.json<{ data: { liftCount: number; openVisits: { id: number; liftname: string }[] } }>().data;
+    expect(data.liftCount).toBe(2);
+    expect(data.openVisits.map((v) => [v.id, v.liftname])).toEqual([[visit.id, 'Lift Zuid']]);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/liftwacht/visits/mine?organisationId=${t.fixtures.org.stranger}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
 });

@@ -2,7 +2,7 @@
 // with its lift and the logbook entries written while it went on.
 import { sql, type SQL } from 'drizzle-orm';
 import type { LogbookEntry } from '@liftwacht/contracts/lifts';
-import type { LiftVisitsQuery, Visit, VisitDetail } from '@liftwacht/contracts/visits';
+import type { LiftVisitsQuery, MyVisits, Visit, VisitDetail } from '@liftwacht/contracts/visits';
 import type { Db } from '../../db/database.ts';
 import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -93,6 +93,23 @@ export class VisitsRepository {
     if (!row) return undefined;
     const { organisationId, liftname, address, buildingName, esNumber } = row;
     return { ...toVisit(row), lift: { id: row.liftId, organisationId, liftname, address, buildingName, esNumber } };
+  }
+
+  /** The organisation's lift count and the user's visits in progress on its lifts. */
+  async mine(organisationId: number, userId: number, now: Date): Promise<MyVisits> {
+    const [count] = await sqlRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from lifts where organisation_id = ${organisationId}`,
+    );
+    const open = await sqlRows<Visit & { liftname: string }>(
+      this.db,
+      sql`select ${visitColumns(now)}, l.name as liftname
+          from visits v join lifts l on l.id = v.lift_id
+          where l.organisation_id = ${organisationId} and v.started_by = ${userId} and v.state = 'progress'
+          order by v.started_at desc, v.id desc
+          limit 50`,
+    );
+    return { liftCount: count?.n ?? 0, openVisits: open.map((r) => ({ ...toVisit(r), liftname: r.liftname })) };
   }
 
   /** The lift's logbook from `from` to `to`, oldest first. */

@@ -8,6 +8,8 @@ import {
   idempotencyKeySchema,
   liftVisitsQuerySchema,
   liftVisitsResponseSchema,
+  myVisitsQuerySchema,
+  myVisitsResponseSchema,
   visitIdParamSchema,
   visitResponseSchema,
   startVisitBodySchema,
@@ -59,6 +61,21 @@ export function visitsRoutes(app: FastifyInstance): void {
       const { items, total } = await service.liftVisits(principalOf(request), request.params.id, request.query);
       return { data: { items, pagination: { limit, offset }, total } };
     },
+  );
+
+  r.get(
+    '/visits/mine',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: "The organisation's lift count and your visits in progress (the monteur's dashboard)",
+        security: bearer,
+        querystring: myVisitsQuerySchema,
+        response: { 200: myVisitsResponseSchema },
+      },
+      ...canView,
+    },
+    async (request) => ({ data: await service.mine(principalOf(request), request.query.organisationId) }),
   );
 
   r.get(
