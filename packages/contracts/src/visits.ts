@@ -143,16 +143,3 @@ export const idempotencyKeySchema = z
   .min(8)
   .max(200)
   .regex(/^[\w.:-]+$/);
-
-/** GET /liftwacht/visits/mine: the monteur's dashboard (its organisation's lift count, its own open visits). */
-export const myVisitsQuerySchema = z.object({ organisationId: idSchema });
-export type MyVisitsQuery = z.infer<typeof myVisitsQuerySchema>;
-
-export const myVisitsSchema = z.object({
-  /** Lifts of the organisation (the Overview header's count, which a monteur cannot list). */
-  liftCount: z.number().int(),
-  /** The caller's visits in progress on the organisation's lifts, newest first. */
-  openVisits: z.array(visitSchema.extend({ liftname: z.string() })),
-});
-export type MyVisits = z.infer<typeof myVisitsSchema>;
-export const myVisitsResponseSchema = dataOf(myVisitsSchema);

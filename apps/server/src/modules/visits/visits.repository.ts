@@ -2,7 +2,8 @@
 // with its lift and the logbook entries written while it went on.
 import { sql, type SQL } from 'drizzle-orm';
 import type { LogbookEntry } from '@liftwacht/contracts/lifts';
-import type { LiftVisitsQuery, MyVisits, Visit, VisitDetail } from '@liftwacht/contracts/visits';
+import type { MyVisits } from '@liftwacht/contracts/dashboard';
+import type { LiftVisitsQuery, Visit, VisitDetail } from '@liftwacht/contracts/visits';
 import type { Db } from '../../db/database.ts';
 import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -96,20 +97,21 @@ export class VisitsRepository {
   }
 
   /** The organisation's lift count and the user's visits in progress on its lifts. */
-  async mine(organisationId: number, userId: number, now: Date): Promise<MyVisits> {
+  async mine(organisationId: number, userId: number): Promise<MyVisits> {
     const [count] = await sqlRows<{ n: number }>(
       this.db,
       sql`select count(*)::int as n from lifts where organisation_id = ${organisationId}`,
     );
-    const open = await sqlRows<Visit & { liftname: string }>(
+    const open = await sqlRows<MyVisits['openVisits'][number]>(
       this.db,
-      sql`select ${visitColumns(now)}, l.name as liftname
+      sql`select v.id::float8 as id, v.lift_id as "liftId", l.name as liftname, v.type,
+                 ${iso(sql`v.started_at`)} as "startedAt"
           from visits v join lifts l on l.id = v.lift_id
           where l.organisation_id = ${organisationId} and v.started_by = ${userId} and v.state = 'progress'
           order by v.started_at desc, v.id desc
           limit 50`,
     );
-    return { liftCount: count?.n ?? 0, openVisits: open.map((r) => ({ ...toVisit(r), liftname: r.liftname })) };
+    return { liftCount: count?.n ?? 0, openVisits: open };
   }
 
   /** The lift's logbook from `from` to `to`, oldest first. */

@@ -1,6 +1,7 @@
 // HTTP for visits: the lift page's visits panel and the visit page.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { myVisitsQuerySchema, myVisitsResponseSchema } from '@liftwacht/contracts/dashboard';
 import { liftIdParamSchema } from '@liftwacht/contracts/lifts';
 import {
   endVisitBodySchema,
@@ -8,8 +9,6 @@ import {
   idempotencyKeySchema,
   liftVisitsQuerySchema,
   liftVisitsResponseSchema,
-  myVisitsQuerySchema,
-  myVisitsResponseSchema,
   visitIdParamSchema,
   visitResponseSchema,
   startVisitBodySchema,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { myVisitsResponseSchema } from '@liftwacht/contracts/visits';
+import { myVisitsResponseSchema } from '@liftwacht/contracts/dashboard';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
