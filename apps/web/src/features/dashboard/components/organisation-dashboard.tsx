@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useRefetchOnOrganisationChange } from '../../../lib/realtime/hooks/use-refetch-on-organisation-change.ts';
@@ -12,11 +12,9 @@ import { statsQueryOptions, type StatsRequest } from '../api/stats-query.ts';
 import type { DashboardView } from '../hooks/use-dashboard-view.ts';
 import { useFormats } from '../hooks/use-formats.ts';
 import { CurrentViewCards } from './current-view-cards.tsx';
+import { MyVisitsCard } from './my-visits-card.tsx';
 import { OverviewHeader } from './overview-header.tsx';
 import { PeriodView } from './period-view.tsx';
-
-// Only a monteur's dashboard shows it: loaded with it, not with everyone's.
-const MyVisitsCard = lazy(() => import('./my-visits-card.tsx').then((m) => ({ default: m.MyVisitsCard })));
 
 interface OrganisationDashboardProps {
   organisationId: number;
@@ -60,11 +58,7 @@ export function OrganisationDashboard({ organisationId, view, reportAction }: Or
         }
         action={view.viewIsCurrent || noLifts ? null : reportAction}
       />
-      {!canList && mine.data ? (
-        <Suspense fallback={null}>
-          <MyVisitsCard openVisits={mine.data.openVisits} />
-        </Suspense>
-      ) : null}
+      {!canList && mine.data ? <MyVisitsCard openVisits={mine.data.openVisits} /> : null}
       {noLifts ? (
         <Alert severity="info">{t('noLifts')}</Alert>
       ) : (
