@@ -27,10 +27,12 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { senseModulesRoutes } from './modules/sense-modules/sense-modules.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors.ts';
 import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(accessPlugin);
   await app.register(auditPlugin);
+  // app.idempotency: writes that a repeated Idempotency-Key answers from the first answer
+  await app.register(idempotencyPlugin);
   // Notification mails: the queue worker, and app.liftEvents that creates events and queues their mails
   await app.register(mailQueuePlugin);
   await app.register(eventsPlugin);
@@ -86,6 +90,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(realtimePlugin);
   await app.register(ingestPlugin);
   await app.register(mqttPlugin);
+  // app.visits: the 12-hour visit timeout and visit changes announced to dashboards
+  await app.register(visitsPlugin);
 
   // Feature modules under /liftwacht
   await app.register(

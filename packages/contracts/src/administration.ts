@@ -247,6 +247,10 @@ export const auditActions = [
   'module.moved',
   'module.unlinked',
   'module.key_rotated',
+  // Field work (issue 18): visits recorded on the lift page; before/after hold the visit.
+  'visit.started',
+  'visit.finished',
+  'visit.canceled',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -29,6 +29,7 @@ import { LiftHistory } from './lift-history.tsx';
 import { RealtimeAlertsPanel, type RealtimeAlert, type RealtimeConnection } from './realtime-alerts-panel.tsx';
 import { SenseDataPanel } from './sense-data-panel.tsx';
 import { ServiceCounterCharts } from './service-counter-charts.tsx';
+import { VisitRecorder } from './visit-recorder.tsx';
 
 interface LiftDetailPageProps {
   liftId: string;
@@ -94,6 +95,7 @@ function LiftLoader({ liftId, statistics, actions }: LiftDetailPageProps) {
 function LiftDetail({ lift, statistics, actions }: { lift: Lift } & Omit<LiftDetailPageProps, 'liftId'>) {
   const { t } = useTranslation('lifts');
   const canSeeStats = usePermission('dashboard.view');
+  const canRecordVisits = usePermission('visits.record');
   const esNumber = lift.module?.esNumber ?? null;
   const senseData = useQuery({ ...senseDataQueryOptions(lift.id), enabled: esNumber !== null });
 
@@ -117,6 +119,12 @@ function LiftDetail({ lift, statistics, actions }: { lift: Lift } & Omit<LiftDet
       <LiftManageActions lift={lift} />
       {actions ? <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions(lift)}</Box> : null}
       <Stack spacing={3}>
+        {/* First on a phone: what the monteur on site came to do. */}
+        {canRecordVisits && lift.decommissionedOn === null ? (
+          <ComponentBoundary>
+            <VisitRecorder liftId={lift.id} />
+          </ComponentBoundary>
+        ) : null}
         {canSeeStats && statistics ? <ComponentBoundary>{statistics(lift)}</ComponentBoundary> : null}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
