@@ -1,6 +1,6 @@
 // The simulator must outlive a broker that is not there yet (a restart under load): it starts, waits
 // and publishes once the broker comes.
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Aedes } from 'aedes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModuleSimulator } from './module-simulator.ts';
@@ -25,10 +25,19 @@ async function startBroker(port: number): Promise<{ received: string[] }> {
     if (client) received.push(packet.topic);
   });
   const server: Server = createServer(broker.handle);
+  // server.close() waits for every open connection, and the simulator reconnects within a second:
+  // the cleanup ends them itself, whatever order the cleanups run in.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   cleanups.push(async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await new Promise<void>((resolve) => broker.close(() => resolve()));
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await closed;
   });
   return { received };
 }
