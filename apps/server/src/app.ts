@@ -13,6 +13,7 @@ import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { inspectionsRoutes } from './modules/inspections/inspections.routes.ts';
 import { liftEditingRoutes } from './modules/lifts/lift-editing.routes.ts';
 import { liftListPlugin } from './modules/lifts/lift-export-rows.ts';
 import { liftsPlugin } from './modules/lifts/lifts.plugin.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       liftEditingRoutes(api);
       liftSpreadsheetsRoutes(api);
       visitsRoutes(api);
+      inspectionsRoutes(api);
       realtimeRoutes(api);
       ingestRoutes(api);
       administrationRoutes(api);

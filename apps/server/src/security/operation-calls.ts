@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { lifts } from '../db/schema.ts';
 import { fixturePassword } from '../test-support/fixtures.ts';
+import { inspectionUpload, storedInspection } from '../test-support/inspection-calls.ts';
 import { liftImportUpload, storedLiftImport } from '../test-support/lift-import-calls.ts';
 import type { MultipartParts } from '../test-support/multipart-body.ts';
 import type { SecurityWorld } from '../test-support/security-world.ts';
@@ -310,6 +311,22 @@ export const operationCalls: Record<string, OperationCalls> = {
     foreign: { none: 'field labels shared by every organisation' },
   },
   'GET /liftwacht/lift/{id}/visits': liftRead(),
+  'GET /liftwacht/lift/{id}/inspections': liftRead(),
+  'POST /liftwacht/lift/{id}/inspections': {
+    own: (w) => ({ params: { id: w.own.liftId }, multipart: inspectionUpload() }),
+    foreign: (w) => otherLifts(w, (id) => ({ params: { id }, multipart: inspectionUpload() })),
+  },
+  'GET /liftwacht/inspections/{inspectionId}/certificate': {
+    own: async (w) => ({ params: { inspectionId: await storedInspection(w, w.own.liftId) } }),
+    foreign: async (w) => [
+      {
+        label: "the stranger's certificate",
+        call: { params: { inspectionId: await storedInspection(w, w.foreign.liftId) } },
+        aim: 'stranger',
+      },
+      { label: 'an inspection that does not exist', call: { params: { inspectionId: 2_000_000_001 } }, aim: 'nowhere' },
+    ],
+  },
   'GET /liftwacht/visits/{visitId}': {
     own: (w) => ({ params: { visitId: w.own.visitId } }),
     foreign: (w) => [
