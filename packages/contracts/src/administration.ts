@@ -239,6 +239,11 @@ export const auditActions = [
   'lift.updated',
   'lift.decommissioned',
   'lift.recommissioned',
+  // Field work (issue 18): a recorded inspection (its certificate as name and size, not bytes), a
+  // logbook line written and corrected (before/after the line).
+  'inspection.recorded',
+  'logbook.created',
+  'logbook.corrected',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
