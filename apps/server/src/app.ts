@@ -15,6 +15,7 @@ import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.ts';
 import { liftEditingRoutes } from './modules/lifts/lift-editing.routes.ts';
+import { liftLogbookRoutes } from './modules/lifts/lift-logbook.routes.ts';
 import { liftListPlugin } from './modules/lifts/lift-export-rows.ts';
 import { liftsPlugin } from './modules/lifts/lifts.plugin.ts';
 import { liftSpreadsheetsRoutes } from './modules/lift-spreadsheets/lift-spreadsheets.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       subscriptionsRoutes(api);
       liftsRoutes(api);
       liftEditingRoutes(api);
+      liftLogbookRoutes(api);
       liftSpreadsheetsRoutes(api);
       visitsRoutes(api);
       inspectionsRoutes(api);

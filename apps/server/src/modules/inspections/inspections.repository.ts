@@ -132,7 +132,7 @@ export class InspectionsRepository {
       })
       .returning(listColumns);
     if (!inserted) throw new Error('inspection not inserted');
-    return toInspection(inserted as ListRow);
+    return toInspection(inserted);
   }
 
   /** Whether the lift's latest inspection (by day, then id) is this one. */

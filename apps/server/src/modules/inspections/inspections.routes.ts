@@ -72,7 +72,8 @@ async function readRecording(
   const parsed = recordInspectionFieldsSchema.safeParse(form.fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || undefined;
+    const path = issue?.path.join('.');
+    const field = path === '' ? undefined : path;
     throw badRequest('validation_failed', `${field ?? 'body'}: ${issue?.message ?? 'invalid'}`, field);
   }
   return { fields: parsed.data, ...(form.file ? { file: form.file } : {}) };
