@@ -46,11 +46,12 @@ export class LiftLogbookRepository {
   async find(
     db: Db,
     entryId: number,
+    options: { lock?: boolean } = {},
   ): Promise<(LogbookEntry & { organisationId: number; createdAt: Date | null }) | undefined> {
     const [row] = await sqlRows<EntryRow & { organisationId: number; createdAt: string | null }>(
       db,
       sql`select ${entryColumns}, l.organisation_id as "organisationId", ${isoTimestampSql(sql`g.created_at`)} as "createdAt"
-          from logbook g join lifts l on l.id = g.lift_id where g.id = ${entryId} for update of g`,
+          from logbook g join lifts l on l.id = g.lift_id where g.id = ${entryId} ${options.lock ? sql`for update of g` : sql``}`,
     );
     if (!row) return undefined;
     return {

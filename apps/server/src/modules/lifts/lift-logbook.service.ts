@@ -47,10 +47,14 @@ export class LiftLogbookService {
 
   async correct(request: FastifyRequest, entryId: number, input: LogbookEntryInput): Promise<LogbookEntry> {
     const principal = principalOf(request);
+    // The scope first, outside the transaction: PGlite has one connection, which the transaction holds.
+    const seen = await this.logbook.find(this.db, entryId);
+    if (!seen || !(await this.access.canAccess(principal, seen.organisationId))) throw notFound('Logbook entry');
     return this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const found = await this.logbook.find(tx, entryId);
-      if (!found || !(await this.access.canAccess(principal, found.organisationId))) throw notFound('Logbook entry');
+      // Again under its row lock: two corrections at once apply one after the other.
+      const found = await this.logbook.find(tx, entryId, { lock: true });
+      if (!found) throw notFound('Logbook entry');
       const { organisationId, createdAt } = found;
       const before = withoutChecks(found);
       if (before.authorId !== principal.userId || createdAt === null) {
