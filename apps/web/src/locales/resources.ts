@@ -22,6 +22,7 @@ export interface Resources {
   administration: typeof import('./nl/administration.json');
   'lift-spreadsheets': typeof import('./nl/lift-spreadsheets.json');
   'sense-modules': typeof import('./nl/sense-modules.json');
+  inspections: typeof import('./nl/inspections.json');
 }
 
 export type Namespace = keyof Resources;

@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import { LiftStats } from '../../features/dashboard/components/lift-stats.tsx';
+import { LiftInspectionsPanel } from '../../features/inspections/components/lift-inspections-panel.tsx';
 import { LiftDetailPage } from '../../features/lifts/components/lift-detail-page.tsx';
 import { PeriodSelector } from '../../features/periods/components/period-selector.tsx';
 
@@ -9,7 +10,7 @@ import { PeriodSelector } from '../../features/periods/components/period-selecto
 export function LiftRoute() {
   const { liftId = '' } = useParams();
   // Keyed by id so moving to another lift starts from a clean page (paging, live data).
-  return <LiftDetailPage key={liftId} liftId={liftId} statistics={liftStatistics} />;
+  return <LiftDetailPage key={liftId} liftId={liftId} statistics={liftStatistics} inspections={liftInspections} />;
 }
 
 /** Spec §2 single-lift variant: the figures follow the session's view and period, chosen right here. */
@@ -25,4 +26,9 @@ function liftStatistics(lift: Lift) {
       />
     </Stack>
   );
+}
+
+/** The lift's inspections and, for who may, the form that records one (issue 18). */
+function liftInspections(lift: Lift) {
+  return <LiftInspectionsPanel liftId={lift.id} />;
 }

@@ -33,12 +33,17 @@ export interface InspectionValues {
 }
 
 /** POST /liftwacht/lift/{id}/inspections (multipart): the fields, then the certificate if chosen. */
-export async function recordInspection(liftId: number, values: InspectionValues, certificate: File | null): Promise<Inspection> {
+export async function recordInspection(
+  liftId: number,
+  values: InspectionValues,
+  certificate: File | null,
+): Promise<Inspection> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  for (const [name, value] of Object.entries(values) as [string, string][]) form.append(name, value);
   // The file part last: the server reads the fields before it streams the file.
   if (certificate) form.append(inspectionCertificateField, certificate, certificate.name);
-  return (await apiRequest('POST', `/lift/${liftId}/inspections`, { schema: inspectionResponseSchema, body: form })).data;
+  return (await apiRequest('POST', `/lift/${liftId}/inspections`, { schema: inspectionResponseSchema, body: form }))
+    .data;
 }
 
 /** GET /liftwacht/inspections/{id}/certificate: the PDF as it was uploaded. */

@@ -34,6 +34,7 @@ interface RecordInspectionDialogProps {
  */
 export function RecordInspectionDialog({ liftId, today, onClose }: RecordInspectionDialogProps) {
   const { t } = useTranslation('inspections');
+  const { t: tc } = useTranslation();
   const client = useQueryClient();
   const fileId = useId();
   const [values, setValues] = useState<InspectionValues>(() => ({
@@ -70,7 +71,7 @@ export function RecordInspectionDialog({ liftId, today, onClose }: RecordInspect
       const byField = serverFieldErrors(error, fields);
       setErrors(byField);
       // A refusal no field explains (or a lost connection) stays on screen; submitting again retries.
-      if (Object.keys(byField).length === 0) setFormError(apiErrorMessage(error, t));
+      if (Object.keys(byField).length === 0) setFormError(apiErrorMessage(error, tc));
     }
   });
 
@@ -79,8 +80,12 @@ export function RecordInspectionDialog({ liftId, today, onClose }: RecordInspect
     setFormError(null);
     const invalid = invalidFields(recordInspectionFieldsSchema.safeParse(values));
     const found: FieldErrors<Field> = {};
-    for (const name of invalid) if ((fields as readonly string[]).includes(name)) found[name as Field] = t(`errors.${name as keyof InspectionValues}`);
-    if (certificate && certificate.size > inspectionLimits.certificateBytes) found.certificate = t('errors.certificateSize');
+    for (const name of invalid) {
+      if ((fields as readonly string[]).includes(name))
+        found[name as Field] = t(`errors.${name as keyof InspectionValues}`);
+    }
+    if (certificate && certificate.size > inspectionLimits.certificateBytes)
+      found.certificate = t('errors.certificateSize');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     void record.run();

@@ -37,10 +37,12 @@ interface LiftDetailPageProps {
    * the dashboard and periods features, which this one does not import.
    */
   statistics?: (lift: Lift) => ReactNode;
+  /** The lift's inspections (the inspections feature), likewise put here by the route. */
+  inspections?: (lift: Lift) => ReactNode;
 }
 
 /** /lifts/{liftId}: everything about one lift (spec §2 lift detail). */
-export function LiftDetailPage({ liftId, statistics }: LiftDetailPageProps) {
+export function LiftDetailPage({ liftId, statistics, inspections }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   const canView = usePermission('lifts.view');
   const canList = usePermission('lifts.list');
@@ -58,7 +60,7 @@ export function LiftDetailPage({ liftId, statistics }: LiftDetailPageProps) {
       ) : id === null ? (
         <Message title={t('detail.title', { id: liftId })} text={t('detail.invalidId')} />
       ) : (
-        <LiftLoader liftId={liftId} statistics={statistics} />
+        <LiftLoader liftId={liftId} statistics={statistics} inspections={inspections} />
       )}
     </PageContainer>
   );
@@ -73,11 +75,11 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-function LiftLoader({ liftId, statistics }: LiftDetailPageProps) {
+function LiftLoader({ liftId, statistics, inspections }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   // The same query as the header strip: one request for both.
   const query = useQuery(liftQueryOptions(liftId));
-  if (query.data) return <LiftDetail lift={query.data} statistics={statistics} />;
+  if (query.data) return <LiftDetail lift={query.data} statistics={statistics} inspections={inspections} />;
   return (
     <>
       <PageTitle title={t('detail.title', { id: liftId })} />
@@ -89,7 +91,15 @@ function LiftLoader({ liftId, statistics }: LiftDetailPageProps) {
   );
 }
 
-function LiftDetail({ lift, statistics }: { lift: Lift; statistics: LiftDetailPageProps['statistics'] }) {
+function LiftDetail({
+  lift,
+  statistics,
+  inspections,
+}: {
+  lift: Lift;
+  statistics: LiftDetailPageProps['statistics'];
+  inspections: LiftDetailPageProps['inspections'];
+}) {
   const { t } = useTranslation('lifts');
   const canSeeStats = usePermission('dashboard.view');
   const esNumber = lift.module?.esNumber ?? null;
@@ -149,6 +159,7 @@ function LiftDetail({ lift, statistics }: { lift: Lift; statistics: LiftDetailPa
         <ComponentBoundary>
           <ServiceCounterCharts liftId={lift.id} />
         </ComponentBoundary>
+        {inspections ? <ComponentBoundary>{inspections(lift)}</ComponentBoundary> : null}
         <ComponentBoundary>
           <LiftHistory liftId={lift.id} organisationId={lift.organisationId} />
         </ComponentBoundary>
