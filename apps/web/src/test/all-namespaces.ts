@@ -17,4 +17,5 @@ export const allNamespaces: Namespace[] = [
   'administration',
   'lift-spreadsheets',
   'sense-modules',
+  'inspections',
 ];
