@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogbookEntry } from '@liftwacht/contracts/lifts';
 import { logbookQueryOptions } from '../api/get-logbook.ts';
@@ -11,11 +11,7 @@ import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
-
-// The form loads only when someone opens it.
-const LogbookEntryDialog = lazy(() =>
-  import('./logbook-entry-dialog.tsx').then((m) => ({ default: m.LogbookEntryDialog })),
-);
+import { LogbookEntryDialog } from './logbook-entry-dialog.tsx';
 
 const rowsPerPageOptions = [10, 25, 50];
 
@@ -64,13 +60,11 @@ export function LogbookPanel({ liftId }: { liftId: number }) {
         )}
       </QueryState>
       {editing ? (
-        <Suspense fallback={null}>
-          <LogbookEntryDialog
-            liftId={liftId}
-            entry={editing === 'new' ? undefined : editing}
-            onClose={() => setEditing(null)}
-          />
-        </Suspense>
+        <LogbookEntryDialog
+          liftId={liftId}
+          entry={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
     </DetailSection>
   );
