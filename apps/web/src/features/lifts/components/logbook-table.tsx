@@ -19,6 +19,8 @@ interface LogbookTableProps {
 /** Logbook entries with the spec's log-type labels (§3); shared by the lift and visit pages. */
 export function LogbookTable({ entries, label, onEdit, editable }: LogbookTableProps) {
   const { t, i18n } = useTranslation('lifts');
+  // Only a page with a correctable line gets the column: a wider table scrolls sideways on a phone.
+  const showActions = onEdit !== undefined && editable !== undefined && entries.some(editable);
   return (
     <Table size="small" aria-label={label}>
       <TableHead>
@@ -26,7 +28,7 @@ export function LogbookTable({ entries, label, onEdit, editable }: LogbookTableP
           <TableCell>{t('logbook.at')}</TableCell>
           <TableCell>{t('logbook.type')}</TableCell>
           <TableCell>{t('logbook.text')}</TableCell>
-          {onEdit ? <TableCell>{t('logbook.actions')}</TableCell> : null}
+          {showActions ? <TableCell>{t('logbook.actions')}</TableCell> : null}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -35,9 +37,9 @@ export function LogbookTable({ entries, label, onEdit, editable }: LogbookTableP
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`logbook.types.${entry.logType}`)}</TableCell>
             <TableCell>{entry.text}</TableCell>
-            {onEdit ? (
+            {showActions ? (
               <TableCell>
-                {editable?.(entry) ? (
+                {editable(entry) ? (
                   <Button
                     onClick={() => onEdit(entry)}
                     sx={{ minHeight: 44 }}
