@@ -69,7 +69,7 @@ test('the inspection company records a rejected inspection with its certificate 
   await entry.getByRole('button', { name: 'Opslaan' }).click();
   await expect(entry).toBeHidden();
   await expect(logbook.getByText(`Herkeuring ingepland ${tag}`)).toBeVisible();
-  await expect(logbook.getByRole('button', { name: /Corrigeren/ }).first()).toBeVisible();
+  await expect(logbook.getByRole('button', { name: /corrigeren/i }).first()).toBeVisible();
   await logbook.evaluate((element) => element.setAttribute('data-e2e', 'logbook'));
   expect(await seriousViolations(page, '[data-e2e="logbook"]')).toEqual([]);
   // Phone first: nothing wider than the screen.
