@@ -16,6 +16,7 @@ import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.ts';
 import { liftEditingRoutes } from './modules/lifts/lift-editing.routes.ts';
 import { liftLogbookRoutes } from './modules/lifts/lift-logbook.routes.ts';
+import { liftStickersRoutes } from './modules/lift-stickers/lift-stickers.routes.ts';
 import { liftListPlugin } from './modules/lifts/lift-export-rows.ts';
 import { liftsPlugin } from './modules/lifts/lifts.plugin.ts';
 import { liftSpreadsheetsRoutes } from './modules/lift-spreadsheets/lift-spreadsheets.routes.ts';
@@ -28,10 +29,12 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { senseModulesRoutes } from './modules/sense-modules/sense-modules.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors.ts';
 import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -75,6 +78,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(accessPlugin);
   await app.register(auditPlugin);
+  // app.idempotency: writes that a repeated Idempotency-Key answers from the first answer
+  await app.register(idempotencyPlugin);
   // Notification mails: the queue worker, and app.liftEvents that creates events and queues their mails
   await app.register(mailQueuePlugin);
   await app.register(eventsPlugin);
@@ -87,6 +92,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(realtimePlugin);
   await app.register(ingestPlugin);
   await app.register(mqttPlugin);
+  // app.visits: the 12-hour visit timeout and visit changes announced to dashboards
+  await app.register(visitsPlugin);
 
   // Feature modules under /liftwacht
   await app.register(
@@ -103,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       liftEditingRoutes(api);
       liftLogbookRoutes(api);
       liftSpreadsheetsRoutes(api);
+      liftStickersRoutes(api);
       visitsRoutes(api);
       inspectionsRoutes(api);
       realtimeRoutes(api);

@@ -244,6 +244,18 @@ export const auditActions = [
   'inspection.recorded',
   'logbook.created',
   'logbook.corrected',
+  /** A spreadsheet import applied: its file and counts (each lift has its own entry as well). */
+  'lift_import.applied',
+  // Sense modules (issue 17); never the key itself.
+  'module.registered',
+  'module.linked',
+  'module.moved',
+  'module.unlinked',
+  'module.key_rotated',
+  // Field work (issue 18): visits recorded on the lift page; before/after hold the visit.
+  'visit.started',
+  'visit.finished',
+  'visit.canceled',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -1,7 +1,16 @@
 // Dashboard statistics (spec §3 stats response, §7 /stats, /current-state; DESIGN §4 rules).
 import { z } from 'zod';
 import type { RoleName } from './auth.ts';
-import { dataOf, idSchema, isoDateSchema, listOf, pageLimitSchema, pageOffsetSchema, refinePeriod } from './common.ts';
+import {
+  dataOf,
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  listOf,
+  pageLimitSchema,
+  pageOffsetSchema,
+  refinePeriod,
+} from './common.ts';
 import { hasPermission } from './permissions.ts';
 
 /** Availability brackets in fractions: [0, 0.98), [0.98, 0.99), [0.99, 1]. */
@@ -191,3 +200,28 @@ export const currentStateItemSchema = z.object({
 export type CurrentStateItem = z.infer<typeof currentStateItemSchema>;
 
 export const currentStateResponseSchema = dataOf(z.object({ items: z.array(currentStateItemSchema) }));
+
+/**
+ * GET /liftwacht/visits/mine: the monteur's dashboard, which may not list lifts: the organisation's
+ * lift count and the caller's visits in progress. Here rather than in visits.ts, so the dashboard
+ * does not share the visits contract with the lift pages (that would land in the login route).
+ */
+export const myVisitsQuerySchema = z.object({ organisationId: idSchema });
+export type MyVisitsQuery = z.infer<typeof myVisitsQuerySchema>;
+
+export const myOpenVisitSchema = z.object({
+  id: z.number().int(),
+  liftId: z.number().int(),
+  liftname: z.string(),
+  /** A visit type of visits.ts. */
+  type: z.string(),
+  startedAt: isoDateTimeSchema,
+});
+export const myVisitsSchema = z.object({
+  /** Lifts of the organisation (the Overview header's count). */
+  liftCount: z.number().int(),
+  /** The caller's visits in progress on the organisation's lifts, newest first. */
+  openVisits: z.array(myOpenVisitSchema),
+});
+export type MyVisits = z.infer<typeof myVisitsSchema>;
+export const myVisitsResponseSchema = dataOf(myVisitsSchema);

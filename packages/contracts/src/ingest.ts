@@ -98,6 +98,11 @@ const messageBase = {
   t: isoDateTimeSchema,
 };
 
+/** What a module reports of its service mode (see `serviceMode` below). */
+export const serviceModes = ['off', 'maintenance', 'inspection'] as const;
+export const serviceModeSchema = z.enum(serviceModes);
+export type ServiceMode = z.infer<typeof serviceModeSchema>;
+
 /**
  * Topic `liftwacht/modules/{es}/module`: what the module sees now. Every key but `id`, `t` and `f`
  * is optional; a frame carries what changed plus whatever the module likes to repeat.
@@ -126,6 +131,12 @@ export const moduleMessageSchema = z.object({
   energyWh: z.number().int().min(0).max(10_000_000).optional(),
   alarmCall: alarmCallReportSchema.optional(),
   testCall: testCallReportSchema.optional(),
+  /**
+   * The service mode a technician switched the controller to, a level like `available`:
+   * `maintenance` or `inspection` opens a visit (role mechanic, person "module") and `off` ends it
+   * as finished; a switch from one mode to the other ends the first visit and opens the next.
+   */
+  serviceMode: serviceModeSchema.optional(),
 });
 export type ModuleMessage = z.infer<typeof moduleMessageSchema>;
 

@@ -152,6 +152,11 @@ export const liftImportOrganisationSchema = idNumberSchema;
  * for the same organisation, search (GET /lift) or advanced criteria (POST /lift), in the list's
  * sort order, not just one page. Headers in `language`; XLSX dates are real dates. The answer is
  * the file (Content-Disposition: attachment).
+ * Formula injection: in both formats a text cell that begins with =, +, -, @, a tab or a carriage
+ * return gets a leading apostrophe (so spreadsheet software shows it as text instead of running
+ * it), unless it is a plain telephone number — only digits, spaces, + - and parentheses, with at
+ * least one digit — which cannot call a function or name a cell and stays as it is
+ * ("+31 30 123 4567"). Numbers, dates and yes/no are never changed.
  */
 export const liftExportRequestSchema = z.strictObject({
   format: spreadsheetFormatSchema,

@@ -33,6 +33,8 @@ export const permissions = [
   // and write the logbook of the lifts in scope.
   'inspections.record',
   'logbook.write',
+  // Field work: start, end and cancel visits on the lifts in scope (not client-light: it only reads).
+  'visits.record',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -48,10 +50,11 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
     'audit.view',
     'lifts.manage',
     'modules.manage',
+    'visits.record',
     'inspections.record',
     'logbook.write',
   ],
-  user: [...portal, 'logbook.write'],
+  user: [...portal, 'visits.record', 'logbook.write'],
   // spec §6: always current view; no events, current calls, subscriptions or period statistics
   'client-light': [
     'organisations.list',
@@ -65,7 +68,7 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
   // spec §6: no organisation picker, no menu entries, no lists — but "the same dashboard
   // restrictions as client light": a mechanic landing on /dashboard (where every session starts)
   // or on a lift page sees the two always-shown cards, in current view only.
-  monteur: ['dashboard.view', 'stats.details', 'lifts.view', 'visits.view', 'logbook.write'],
+  monteur: ['dashboard.view', 'stats.details', 'lifts.view', 'visits.view', 'visits.record', 'logbook.write'],
 };
 
 export function hasPermission(roles: readonly RoleName[], permission: Permission): boolean {

@@ -142,7 +142,7 @@ export const routingKey = (type: 'module' | 'provisioning', es: string, messageT
   `${type}.${es}.${messageType}`;
 
 /** What changed for an organisation; refetch what shows it. */
-export const organisationChangeKinds = ['events', 'calls', 'modules'] as const;
+export const organisationChangeKinds = ['events', 'calls', 'modules', 'visits'] as const;
 export type OrganisationChangeKind = (typeof organisationChangeKinds)[number];
 
 export const organisationChangedMessageSchema = z.object({

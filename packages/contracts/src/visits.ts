@@ -10,6 +10,7 @@ import {
   pageLimitSchema,
   pageOffsetSchema,
   refinePeriod,
+  safeTextSchema,
 } from './common.ts';
 import { logbookEntrySchema } from './lifts.ts';
 
@@ -96,3 +97,49 @@ export type VisitDetail = z.infer<typeof visitDetailSchema>;
 /** GET /liftwacht/visits/{visitId} (404 for a visit to a lift outside the user's organisations). */
 export const visitResponseSchema = dataOf(visitDetailSchema);
 export type VisitResponse = z.infer<typeof visitResponseSchema>;
+
+/**
+ * The visit types a person starts on the lift page. The *_disconnected and `unavailable` types
+ * are recorded by the system (outages), never started by hand.
+ */
+export const recordableVisitTypes = [
+  'maintenance',
+  'repair',
+  'failure',
+  'inspection',
+  'approval',
+  'modernization',
+  'other',
+] as const satisfies readonly VisitType[];
+export const recordableVisitTypeSchema = z.enum(recordableVisitTypes);
+
+/** POST /liftwacht/lift/{id}/visits: start a visit (the person is the signed-in user's name). */
+export const startVisitBodySchema = z.object({
+  type: recordableVisitTypeSchema,
+  role: visitRoleSchema,
+});
+export type StartVisitBody = z.infer<typeof startVisitBodySchema>;
+
+/** POST /liftwacht/visits/{visitId}/end: finish a visit in progress. */
+export const endVisitBodySchema = z.object({
+  remarks: safeTextSchema(2000).optional(),
+});
+export type EndVisitBody = z.infer<typeof endVisitBodySchema>;
+
+/** Start, end and cancel answer the visit as it is now. */
+export const visitWriteResponseSchema = dataOf(visitSchema);
+export type VisitWriteResponse = z.infer<typeof visitWriteResponseSchema>;
+
+/** How long a visit may stay in `progress` before the server marks it `timeout` (spec §4). */
+export const visitTimeoutMs = 12 * 3600_000;
+
+/**
+ * The header that makes a write safe to repeat: the same key from the same user answers the first
+ * answer instead of recording again (a double tap, a retry after a lost response).
+ */
+export const idempotencyKeyHeader = 'idempotency-key';
+export const idempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(200)
+  .regex(/^[\w.:-]+$/);

@@ -354,9 +354,21 @@ export const visits = pgTable(
     endedAt: tstz('ended_at'),
     person: text('person'),
     remarks: text('remarks'),
+    // Who started it on the lift page; null for seeded, module-driven and older visits.
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    // A module's maintenance/inspection mode opened it (ingest closes it when the mode ends).
+    startedByModule: boolean('started_by_module').notNull().default(false),
   },
   (t) => [
     index('visits_lift_started_idx').on(t.liftId, t.startedAt),
+    // One open visit per lift per person: a second "start" by the same user is a 409 (or, with the
+    // same Idempotency-Key, the first answer), and the module opens at most one of its own.
+    uniqueIndex('visits_open_by_user_idx')
+      .on(t.liftId, t.startedBy)
+      .where(sql`${t.state} = 'progress' and ${t.startedBy} is not null`),
+    uniqueIndex('visits_open_by_module_idx')
+      .on(t.liftId)
+      .where(sql`${t.state} = 'progress' and ${t.startedByModule}`),
     // The few visits going on right now, for the "visit in progress" status of every lift.
     index('visits_progress_idx')
       .on(t.liftId)
@@ -675,3 +687,24 @@ export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Answers of writes made with an Idempotency-Key (plugins/idempotency.ts): a repeat of the key by
+ * the same user gets the stored answer instead of writing again. Kept for a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    // METHOD + route + path parameters: the same key on another request is refused, not replayed.
+    request: text('request').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: tstz('created_at').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);

@@ -3,11 +3,13 @@
 import enAdministration from '../locales/en/administration.json' with { type: 'json' };
 import enAuth from '../locales/en/auth.json' with { type: 'json' };
 import enLiftSpreadsheets from '../locales/en/lift-spreadsheets.json' with { type: 'json' };
+import enLiftStickers from '../locales/en/lift-stickers.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
 import enReports from '../locales/en/reports.json' with { type: 'json' };
 import nlAdministration from '../locales/nl/administration.json' with { type: 'json' };
 import nlAuth from '../locales/nl/auth.json' with { type: 'json' };
 import nlLiftSpreadsheets from '../locales/nl/lift-spreadsheets.json' with { type: 'json' };
+import nlLiftStickers from '../locales/nl/lift-stickers.json' with { type: 'json' };
 import nlNotifications from '../locales/nl/notifications.json' with { type: 'json' };
 import nlReports from '../locales/nl/reports.json' with { type: 'json' };
 
@@ -16,6 +18,7 @@ const catalogues = {
     administration: nlAdministration,
     auth: nlAuth,
     'lift-spreadsheets': nlLiftSpreadsheets,
+    'lift-stickers': nlLiftStickers,
     notifications: nlNotifications,
     reports: nlReports,
   },
@@ -23,6 +26,7 @@ const catalogues = {
     administration: enAdministration,
     auth: enAuth,
     'lift-spreadsheets': enLiftSpreadsheets,
+    'lift-stickers': enLiftStickers,
     notifications: enNotifications,
     reports: enReports,
   },

@@ -1,5 +1,6 @@
 // SQL of the append-only audit log: one insert per change (or one per chunk of a bulk change), in
 // the change's own transaction.
+import type { AuditAction } from '@liftwacht/contracts/administration';
 import type { Db } from '../db/database.ts';
 import { auditLog } from '../db/schema.ts';
 import { insertRows } from '../db/seed/bulk-insert.ts';
@@ -10,8 +11,11 @@ export interface AuditEntry {
   /** The organisation the changed object belongs to (whose administrators may read the entry). */
   organisationId: number | null;
   ip: string | null;
-  /** What happened, `subject.verb` (`user.invited`, `access.revoked`, ...). */
-  action: string;
+  /**
+   * What happened, `subject.verb` (`user.invited`, `access.revoked`, ...): one of the contract's
+   * actions, so the audit log's answer can always show every entry it holds.
+   */
+  action: AuditAction;
   subjectType: string;
   subjectId: string | number | null;
   /** The object before and after, as the API shows it (never secrets such as password hashes). */

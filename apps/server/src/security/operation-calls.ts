@@ -2,9 +2,9 @@
 // organisation, and how to aim the same call at another organisation or at ids that do not exist.
 // The authorization matrix and the fuzz are generated from the OpenAPI document and this table;
 // both fail for an operation without an entry, so every new route joins the harness here.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { RoleName } from '@liftwacht/contracts/auth';
-import { lifts, logbook } from '../db/schema.ts';
+import { lifts, logbook, visits } from '../db/schema.ts';
 import { fixturePassword } from '../test-support/fixtures.ts';
 import { inspectionUpload, storedInspection } from '../test-support/inspection-calls.ts';
 import { liftImportUpload, storedLiftImport } from '../test-support/lift-import-calls.ts';
@@ -135,6 +135,42 @@ const newLift = (organisationId: number): RouteCall => ({
 async function liftEdit(w: SecurityWorld, id: number): Promise<RouteCall> {
   const [row] = await w.t.database.db.select({ version: lifts.version }).from(lifts).where(eq(lifts.id, id));
   return { params: { id }, body: { hasFlow: false, version: row?.version ?? 1 } };
+}
+
+/**
+ * A fresh visit in progress on the lift, so every role's end or cancel finds one to close (a
+ * closed visit answers 409 by design).
+ */
+async function openVisit(w: SecurityWorld, liftId: number): Promise<number> {
+  const [row] = await w.t.database.db
+    .insert(visits)
+    .values({ liftId, type: 'repair', role: 'mechanic', state: 'progress', startedAt: w.t.clock.now() })
+    .returning({ id: visits.id });
+  return row?.id ?? 0;
+}
+
+/** End or cancel: the own call closes a fresh own visit; foreign ones aim at the stranger's. */
+function visitClose(body?: unknown): OperationCalls {
+  const call = (visitId: number): RouteCall => ({ params: { visitId }, ...(body === undefined ? {} : { body }) });
+  return {
+    own: async (w) => call(await openVisit(w, w.own.liftId)),
+    foreign: async (w) => [
+      { label: "the stranger's visit", call: call(await openVisit(w, w.foreign.liftId)), aim: 'stranger' },
+      { label: 'a visit that does not exist', call: call(w.missing.visitId), aim: 'nowhere' },
+    ],
+  };
+}
+
+/**
+ * Starting a visit: one in progress per lift per person, so the callers' visits on the lift are
+ * canceled first and every role's start (each time the harness makes it) answers 201.
+ */
+async function visitStart(w: SecurityWorld, liftId: number): Promise<RouteCall> {
+  await w.t.database.db
+    .update(visits)
+    .set({ state: 'canceled', endedAt: w.t.clock.now() })
+    .where(and(eq(visits.liftId, liftId), eq(visits.state, 'progress'), isNotNull(visits.startedBy)));
+  return { params: { id: liftId }, body: { type: 'repair', role: 'mechanic' } };
 }
 
 /** An invitation of a new client-light person into the organisation. */
@@ -381,6 +417,24 @@ export const operationCalls: Record<string, OperationCalls> = {
       { label: 'a visit that does not exist', call: { params: { visitId: w.missing.visitId } }, aim: 'nowhere' },
     ],
   },
+  // Field work (issue 18): recording visits.
+  'POST /liftwacht/lift/{id}/visits': {
+    own: (w) => visitStart(w, w.own.liftId),
+    foreign: async (w) => [
+      { label: "the stranger's lift", call: await visitStart(w, w.foreign.liftId), aim: 'stranger' },
+      {
+        label: 'a lift that does not exist',
+        call: { params: { id: w.missing.liftId }, body: { type: 'repair', role: 'mechanic' } },
+        aim: 'nowhere',
+      },
+    ],
+  },
+  'GET /liftwacht/visits/mine': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
+  },
+  'POST /liftwacht/visits/{visitId}/end': visitClose({ remarks: 'Harnas' }),
+  'POST /liftwacht/visits/{visitId}/cancel': visitClose(),
   'POST /liftwacht/auth/sense-liftwacht': {
     own: (w) => ({ body: { identifier: `liftwacht-${w.own.liftId}`, identifierType: 'ext' } }),
     foreign: (w) => otherLifts(w, (liftId) => ({ body: { identifier: `liftwacht-${liftId}`, identifierType: 'ext' } })),
@@ -517,6 +571,11 @@ export const operationCalls: Record<string, OperationCalls> = {
   'POST /liftwacht/lift/export': {
     own: (w) => ({ body: { format: 'csv', organisationId: w.own.organisationId } }),
     foreign: (w) => otherOrganisations(w, (organisationId) => ({ body: { format: 'xlsx', organisationId } })),
+  },
+  // QR stickers (issue 18): the sheet of the own organisation, of every lift or of the chosen ones.
+  'POST /liftwacht/admin/lift-stickers': {
+    own: (w) => ({ body: { organisationId: w.own.organisationId, liftIds: [w.own.liftId] } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ body: { organisationId, language: 'en-GB' } })),
   },
   'GET /liftwacht/admin/audit-log': {
     own: (w) => ({ query: { organisationId: w.own.organisationId } }),

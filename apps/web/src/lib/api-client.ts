@@ -25,6 +25,8 @@ interface BaseOptions {
   authenticated?: boolean;
   /** 'next' targets the spec's second API host (lift details). */
   host?: 'api' | 'next';
+  /** More request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface JsonRequestOptions<T> extends BaseOptions {
@@ -49,7 +51,7 @@ function buildUrl(path: string, options: BaseOptions): string {
 }
 
 function buildInit(method: HttpMethod, options: BaseOptions): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const multipart = options.body instanceof FormData;
   // Only with a body: the server refuses an empty body declared as JSON (a DELETE, a bare POST).
   // Multipart sets its own type, with the boundary.

@@ -15,6 +15,7 @@ export const storageKeys = {
   senseNotConnectedFilter: 'liftwacht-sense-not-connected-filter',
   socketAccess: 'liftwacht-socket-access',
   deepLinkEventId: 'liftwacht-deep-link-event-id',
+  stickerPath: 'liftwacht-sticker-path',
   locale: 'liftwacht-locale',
 } as const;
 

@@ -21,6 +21,7 @@ export interface Resources {
   account: typeof import('./nl/account.json');
   administration: typeof import('./nl/administration.json');
   'lift-spreadsheets': typeof import('./nl/lift-spreadsheets.json');
+  'lift-stickers': typeof import('./nl/lift-stickers.json');
   'sense-modules': typeof import('./nl/sense-modules.json');
   inspections: typeof import('./nl/inspections.json');
 }

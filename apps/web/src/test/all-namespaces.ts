@@ -16,6 +16,7 @@ export const allNamespaces: Namespace[] = [
   'account',
   'administration',
   'lift-spreadsheets',
+  'lift-stickers',
   'sense-modules',
   'inspections',
 ];

@@ -22,7 +22,7 @@ beforeAll(async () => {
     if (client) received.push(packet.topic);
   });
   server = createServer(broker.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, brokerHost, resolve));
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
@@ -31,6 +31,7 @@ afterAll(async () => {
   await database.close();
 });
 
+const brokerHost = '127.0.0.1';
 const silent = { info: () => undefined, warn: () => undefined };
 const heardFrom = (es: string) => received.filter((topic) => topic.startsWith(`liftwacht/modules/${es}/`)).length;
 
@@ -51,7 +52,7 @@ describe('FleetSimulator', () => {
 
     const fleet = new FleetSimulator({
       db,
-      brokerUrl: `mqtt://127.0.0.1:${String(port)}`,
+      brokerUrl: `mqtt://${brokerHost}:${String(port)}`,
       rate: 50,
       log: silent,
       now: () => new Date(),

@@ -34,6 +34,15 @@ interface Connection {
   unacknowledged: number;
 }
 
+/**
+ * Closes a connection: once what is in flight is acknowledged while the broker is there, at once
+ * when it is not (a client waiting for acknowledgements from a broker that went away would wait for
+ * good).
+ */
+function endConnection({ client }: Connection): Promise<void> {
+  return client.endAsync(!client.connected);
+}
+
 export class ModuleSimulator {
   readonly stats = { published: 0, acknowledged: 0, failed: 0, skipped: 0 };
   private modules: VirtualModule[];
@@ -115,7 +124,7 @@ export class ModuleSimulator {
     this.connectionOf.delete(es);
     if (connection && this.perModule) {
       this.connections = this.connections.filter((c) => c !== connection);
-      await connection.client.endAsync();
+      await endConnection(connection);
     }
   }
 
@@ -136,7 +145,7 @@ export class ModuleSimulator {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await Promise.allSettled(this.connections.map((c) => c.client.endAsync()));
+    await Promise.allSettled(this.connections.map((c) => endConnection(c)));
     this.connections = [];
     this.connectionOf.clear();
   }

@@ -84,6 +84,10 @@ const sensors = ['deurzone', 'verdieping', 'veiligheidscircuit'] as const;
 export class VirtualModule {
   readonly es: string;
   private readonly rng: ReturnType<typeof rngFrom>;
+  /** Its own sequence, so service visits leave the rest of a seeded run as it was. */
+  private readonly serviceRng: ReturnType<typeof rngFrom>;
+  /** A technician at work: the controller in maintenance or inspection mode until `until`. */
+  private service: { mode: 'maintenance' | 'inspection'; until: number } | null = null;
   private readonly bootId = randomBytes(4).toString('hex');
   private seq = 0;
   private phase: Phase = 'idle';
@@ -115,6 +119,7 @@ export class VirtualModule {
     let seed = 0;
     for (const ch of profile.es) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) >>> 0;
     this.rng = rngFrom(seed ^ now);
+    this.serviceRng = rngFrom(seed ^ now ^ 0x5e41ce);
     this.floor = profile.lowestFloor;
     this.target = this.floor;
     const start = profile.start ?? {};
@@ -190,6 +195,8 @@ export class VirtualModule {
       message.sensorFailures = this.sensorFailure.sensors;
     }
 
+    this.stepServiceMode(message, now);
+
     if (this.call) {
       message.alarmCall = this.advanceCall(now);
     } else if (this.profile.hasIntercom && now >= this.nextTestAt) {
@@ -216,6 +223,21 @@ export class VirtualModule {
     f.f4 = this.down ? 1 : 0;
     f.f18 = this.energyToday;
     return message;
+  }
+
+  /** Now and then a technician switches the controller to maintenance or inspection mode (a visit). */
+  private stepServiceMode(message: ModuleMessage, now: number): void {
+    const r = this.serviceRng;
+    if (this.service && now >= this.service.until) {
+      this.service = null;
+      message.serviceMode = 'off';
+    } else if (!this.service && !this.down && r.chance(0.00002 * this.timing.incidentRate)) {
+      this.service = {
+        mode: r.chance(0.8) ? 'maintenance' : 'inspection',
+        until: now + r.between(30 * MINUTE, 120 * MINUTE),
+      };
+      message.serviceMode = this.service.mode;
+    }
   }
 
   private nextId(): string {

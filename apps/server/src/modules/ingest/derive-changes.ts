@@ -5,6 +5,7 @@ import {
   faultEventType,
   type AlarmCallReport,
   type ModuleMessage,
+  type ServiceMode,
   type TestCallReport,
 } from '@liftwacht/contracts/ingest';
 import type { EventType } from '@liftwacht/contracts/event-types';
@@ -36,7 +37,7 @@ export const managedOpenEventTypes = [
  * Module message keys that are levels. Each is also kept as sense data under its own name, whose
  * time tells a late frame (older than the last one applied for that key) to leave it alone.
  */
-export const stateKeys = ['available', 'floor', 'faults', 'sensorFailures'] as const;
+export const stateKeys = ['available', 'floor', 'faults', 'sensorFailures', 'serviceMode'] as const;
 export type StateKey = (typeof stateKeys)[number];
 
 type ModuleParsed = Extract<ParsedMessage, { kind: 'module' }>;
@@ -61,6 +62,19 @@ export interface LiftState {
   /** When each state field was last applied (sense_data.at). */
   stateAt: Partial<Record<StateKey, Date>>;
   lastFloor: number | null;
+  /** The last service mode applied (null: never reported, as `off`). */
+  serviceMode: ServiceMode | null;
+}
+
+/**
+ * A module's service mode switched (in time order per lift): end its open visit, open a new one,
+ * or both (maintenance → inspection).
+ */
+export interface ModuleVisitChange {
+  liftId: number;
+  at: Date;
+  close: boolean;
+  open: 'maintenance' | 'inspection' | null;
 }
 
 export interface NewEvent {
@@ -113,6 +127,7 @@ export interface LiftChanges {
   /** Availability kinds whose closed intervals changed: their rollup needs a refresh. */
   rollupKinds: Set<'unavailable' | 'intercom_unavailable'>;
   kinds: Set<OrganisationChangeKind>;
+  moduleVisits: ModuleVisitChange[];
 }
 
 const quarterHourMs = 15 * 60_000;
@@ -135,8 +150,10 @@ export function deriveLiftChanges(state: LiftState, messages: readonly ParsedMes
     senseData: [],
     rollupKinds: new Set(),
     kinds: new Set(),
+    moduleVisits: [],
   };
   const open = [...state.openEvents];
+  let serviceMode: ServiceMode = state.serviceMode ?? 'off';
   const stateAt = { ...state.stateAt };
   let floor = state.lastFloor;
   const counters = new Map<string, CounterAdd>();
@@ -218,6 +235,17 @@ export function deriveLiftChanges(state: LiftState, messages: readonly ParsedMes
   function applyState(message: ModuleMessage, at: Date, source: string, fresh: (key: StateKey) => boolean) {
     if (message.floor !== undefined && fresh('floor')) floor = message.floor;
     const here = message.floor ?? floor;
+
+    if (message.serviceMode !== undefined && fresh('serviceMode') && message.serviceMode !== serviceMode) {
+      changes.moduleVisits.push({
+        liftId: state.liftId,
+        at,
+        close: serviceMode !== 'off',
+        open: message.serviceMode === 'off' ? null : message.serviceMode,
+      });
+      serviceMode = message.serviceMode;
+      changes.kinds.add('visits');
+    }
 
     if (message.faults !== undefined && fresh('faults')) {
       const active = new Set(message.faults.map(faultEventType));

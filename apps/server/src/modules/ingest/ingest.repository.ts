@@ -1,6 +1,7 @@
 // SQL of the ingest path. Every write is one set-based statement per batch (rows travel as one JSON
 // parameter), so a batch of hundreds of messages costs a dozen round trips, not thousands.
 import { sql } from 'drizzle-orm';
+import { serviceModeSchema } from '@liftwacht/contracts/ingest';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -103,7 +104,7 @@ export class IngestRepository {
     lifts: readonly { liftId: number; organisationId: number; hasIntercom: boolean }[],
   ): Promise<Map<number, LiftState>> {
     const states = new Map<number, LiftState>(
-      lifts.map((l) => [l.liftId, { ...l, openEvents: [], stateAt: {}, lastFloor: null }]),
+      lifts.map((l) => [l.liftId, { ...l, openEvents: [], stateAt: {}, lastFloor: null, serviceMode: null }]),
     );
     if (lifts.length === 0) return states;
     const liftIds = sql.param(lifts.map((l) => l.liftId));
@@ -143,6 +144,7 @@ export class IngestRepository {
       } else {
         state.stateAt[r.type as StateKey] = new Date(r.at);
         if (r.type === 'floor' && typeof r.data === 'number') state.lastFloor = r.data;
+        if (r.type === 'serviceMode') state.serviceMode = serviceModeSchema.safeParse(r.data).data ?? null;
       }
     }
     return states;

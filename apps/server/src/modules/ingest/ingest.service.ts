@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { refreshAvailabilityRollup } from '../../db/rollups/availability-rollup.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
+import { ModuleVisitsRepository } from './module-visits.repository.ts';
 import { deriveLiftChanges, stateKeys, type LiftChanges, type SenseValue } from './derive-changes.ts';
 import type { IngestRepository, ModuleHeard, UnregisteredHeard } from './ingest.repository.ts';
 import type { ParsedMessage, Rejection } from './message-parser.ts';
@@ -45,6 +46,8 @@ const unknownModule: ItemOutcome = {
 };
 
 export class IngestService {
+  private readonly moduleVisits = new ModuleVisitsRepository();
+
   constructor(
     private readonly repository: IngestRepository,
     private readonly clock: Clock,
@@ -134,6 +137,9 @@ export class IngestService {
         },
         now,
       );
+      // A module's service mode opens and ends its visits, with the batch (exactly once).
+      const moduleVisits = all.flatMap((c) => c.moduleVisits);
+      if (moduleVisits.length > 0) await this.moduleVisits.apply(tx, moduleVisits);
       for (const kind of ['unavailable', 'intercom_unavailable'] as const) {
         const ids = all.filter((c) => c.rollupKinds.has(kind)).map((c) => c.liftId);
         // The stats engine reads closed outages from the rollup, so it changes with them.

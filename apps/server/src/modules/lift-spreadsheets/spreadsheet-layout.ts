@@ -6,6 +6,7 @@ import { liftFieldNames, type LiftField } from '@liftwacht/contracts/lift-editin
 import type { Lift } from '@liftwacht/contracts/lifts';
 import type { Locale } from '@liftwacht/contracts/auth';
 import { catalogue, languageOf, type ServerLanguage } from '../../lib/server-i18n.ts';
+import { neutraliseFormula } from './formula-guard.ts';
 import { headerOf } from './spreadsheet-columns.ts';
 
 export type ColumnKind = 'text' | 'integer' | 'boolean' | 'date';
@@ -89,17 +90,17 @@ export function exampleRow(language: ServerLanguage): ColumnValue[] {
   return liftFieldNames.map((field) => values[field] ?? example[field] ?? null);
 }
 
-/** The CSV text of a value: yes/no in the language, dates as yyyy-mm-dd, empty for none. */
+/** The CSV text of a value: yes/no in the language, dates as yyyy-mm-dd, empty for none; text formula-safe. */
 export function csvValue(value: ColumnValue, language: ServerLanguage): string {
   if (value === null) return '';
   if (typeof value === 'boolean') {
     const { yes, no } = catalogue(language)['lift-spreadsheets'].values;
     return value ? yes : no;
   }
-  return String(value);
+  return typeof value === 'string' ? neutraliseFormula(value) : String(value);
 }
 
-/** The XLSX cell of a value: dates as dates (midnight UTC, as Excel keeps days), yes/no as text. */
+/** The XLSX cell of a value: dates as dates (midnight UTC, as Excel keeps days), yes/no as text, text formula-safe. */
 export function xlsxValue(
   value: ColumnValue,
   kind: ColumnKind,
@@ -108,7 +109,7 @@ export function xlsxValue(
   if (value === null) return null;
   if (kind === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00Z`);
   if (typeof value === 'boolean') return csvValue(value, language);
-  return value;
+  return typeof value === 'string' ? neutraliseFormula(value) : value;
 }
 
 /** Semicolons for Dutch (Excel's list separator where the decimal mark is a comma), commas for English. */

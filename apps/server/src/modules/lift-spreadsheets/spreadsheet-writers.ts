@@ -1,13 +1,14 @@
 // Writes lift spreadsheets with the format libraries: the small import template at once, the
 // export as a stream (csv-stringify; exceljs's streaming WorkbookWriter) that pulls the next batch
-// of lifts only when the client has taken the last, so memory stays flat however long the list.
-import { once } from 'node:events';
-import { PassThrough, Readable, type Writable } from 'node:stream';
+// of lifts only when the last has moved on (to the client; for XLSX, to the zip's compressor,
+// which itself waits for the client), so memory stays flat however long the list.
+import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import type { SpreadsheetFormat } from '@liftwacht/contracts/lift-spreadsheets';
+import { sheetZipEntry } from '../../lib/exceljs-stream-backpressure.ts';
 import { catalogue, type ServerLanguage } from '../../lib/server-i18n.ts';
 import {
   csvDelimiter,
@@ -41,7 +42,10 @@ export async function templateFile(format: SpreadsheetFormat, language: ServerLa
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** The export as a stream of the file's bytes; lifts are pulled batch by batch as it is read. */
+/**
+ * The export as a stream of the file's bytes; lifts are pulled batch by batch as it is read. The
+ * XLSX writer empties each batch's array as it writes the rows.
+ */
 export function exportStream(
   format: SpreadsheetFormat,
   language: ServerLanguage,
@@ -72,43 +76,37 @@ async function writeXlsx(
   language: ServerLanguage,
   batches: AsyncIterable<Lift[]>,
 ): Promise<void> {
-  // Inline strings: shared strings would keep every distinct text in memory until the end.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // Once the client has gone (or the stream failed), stop waiting and stop pulling lifts.
+  const closed = new AbortController();
+  out.once('close', () => closed.abort(new Error('the export stream was closed')));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    // Inline strings: shared strings would keep every distinct text in memory until the end.
+    useSharedStrings: false,
+    // Deflate's fastest level (archiver's default too, stated here as the choice): the sheet
+    // compresses about eightfold even so, and a higher level costs time on every row.
+    zip: { zlib: { level: 1 } },
+  });
   const sheet = workbook.addWorksheet(sheetName(language), frozenHeader);
+  const entry = sheetZipEntry(sheet);
   defineColumns(sheet, columns, language);
   sheet.getRow(1).commit();
   for await (const lifts of batches) {
-    for (const lift of lifts) sheet.addRow(xlsxRow(columns, exportRow(lift), language)).commit();
-    // exceljs hands rows to its zip without asking whether the compressor keeps up, nor the
-    // client: wait here while either is behind, or the rows pile up in memory.
-    for (const entry of zipEntryInputs(sheet)) await drained(entry);
-    await drained(out);
+    // exceljs queues rows for its zip without backpressure: before adding a batch, wait until the
+    // compressor has taken the last one (it works on it while the next batch is fetched). A slow
+    // client is covered too: archiver pipes into `out` with backpressure, so the compressor
+    // stalls while the client is behind.
+    await entry.drained(closed.signal);
+    // Each lift leaves its batch once written, so it dies young: a row allocates so much that a
+    // batch held whole outlives the young generation, and then only a full GC frees it (probe
+    // of 100,000 rows: peak RSS growth about 50 MB instead of 70 to 90).
+    for (let lift = lifts.shift(); lift !== undefined; lift = lifts.shift()) {
+      sheet.addRow(xlsxRow(columns, exportRow(lift), language)).commit();
+    }
   }
   sheet.commit();
   await workbook.commit();
-}
-
-/**
- * Where the streaming worksheet's XML goes: exceljs's StreamBuf pipes it into the zip entry's
- * compressor, ignoring backpressure. Not part of exceljs's typings, so looked up defensively:
- * without it only the client's pace is followed.
- */
-function zipEntryInputs(sheet: ExcelJS.Worksheet): Writable[] {
-  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
-  return Array.isArray(pipes)
-    ? pipes.filter((p): p is Writable => typeof (p as Writable | null)?.write === 'function')
-    : [];
-}
-
-/** Resolves once the stream wants more; throws when the client has gone (the stream closed). */
-async function drained(stream: Writable): Promise<void> {
-  if (stream.destroyed) throw new Error('the export stream was closed');
-  if (!stream.writableNeedDrain) return;
-  const done = new AbortController();
-  const { signal } = done;
-  await Promise.race([once(stream, 'drain', { signal }), once(stream, 'close', { signal })]).finally(() =>
-    done.abort(),
-  );
 }
 
 function defineColumns(sheet: ExcelJS.Worksheet, columns: SheetColumn[], language: ServerLanguage): void {

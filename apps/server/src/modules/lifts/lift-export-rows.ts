@@ -20,6 +20,8 @@ export interface LiftListSelection {
   criteria?: LiftSearchCriteria | null | undefined;
   sort: LiftSort;
   direction: LiftSortDirection;
+  /** Only these lifts of the selection (the sticker of one lift), still in the list's order. */
+  liftIds?: readonly number[] | undefined;
 }
 
 const batchSize = 500;
@@ -39,7 +41,9 @@ export class LiftList {
   async batches(principal: Principal, selection: LiftListSelection): Promise<AsyncIterable<Lift[]>> {
     const organisationIds = await this.organisationIds(principal, selection.organisationId);
     const filter = this.filterOf(principal, selection, organisationIds);
-    const ids = filter ? await this.lifts.orderedIds(filter, selection, this.clock.now()) : [];
+    const listed = filter ? await this.lifts.orderedIds(filter, selection, this.clock.now()) : [];
+    const chosen = selection.liftIds ? new Set(selection.liftIds) : undefined;
+    const ids = chosen ? listed.filter((id) => chosen.has(id)) : listed;
     const lifts = this.lifts;
     return (async function* () {
       for (let start = 0; start < ids.length; start += batchSize) {

@@ -2,6 +2,7 @@
 // with its lift and the logbook entries written while it went on.
 import { sql, type SQL } from 'drizzle-orm';
 import type { LogbookEntry } from '@liftwacht/contracts/lifts';
+import type { MyVisits } from '@liftwacht/contracts/dashboard';
 import type { LiftVisitsQuery, Visit, VisitDetail } from '@liftwacht/contracts/visits';
 import type { Db } from '../../db/database.ts';
 import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
@@ -10,14 +11,14 @@ import { sqlRows } from '../../db/sql-rows.ts';
 const iso = (expr: SQL): SQL => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Visit columns as the contract names them; durations run to `now` while a visit is open. */
-const visitColumns = (now: Date): SQL => sql`
+export const visitColumns = (now: Date): SQL => sql`
   v.id::float8 as id, v.lift_id as "liftId", v.type, v.role, v.state,
   ${iso(sql`v.started_at`)} as "startedAt", ${iso(sql`v.ended_at`)} as "endedAt",
   greatest(0, floor(extract(epoch from coalesce(v.ended_at, ${now.toISOString()}::timestamptz) - v.started_at)))::float8
     as "durationSeconds",
   v.person, v.remarks`;
 
-function toVisit(r: Visit): Visit {
+export function toVisit(r: Visit): Visit {
   return {
     id: r.id,
     liftId: r.liftId,
@@ -93,6 +94,24 @@ export class VisitsRepository {
     if (!row) return undefined;
     const { organisationId, liftname, address, buildingName, esNumber } = row;
     return { ...toVisit(row), lift: { id: row.liftId, organisationId, liftname, address, buildingName, esNumber } };
+  }
+
+  /** The organisation's lift count and the user's visits in progress on its lifts. */
+  async mine(organisationId: number, userId: number): Promise<MyVisits> {
+    const [count] = await sqlRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from lifts where organisation_id = ${organisationId}`,
+    );
+    const open = await sqlRows<MyVisits['openVisits'][number]>(
+      this.db,
+      sql`select v.id::float8 as id, v.lift_id as "liftId", l.name as liftname, v.type,
+                 ${iso(sql`v.started_at`)} as "startedAt"
+          from visits v join lifts l on l.id = v.lift_id
+          where l.organisation_id = ${organisationId} and v.started_by = ${userId} and v.state = 'progress'
+          order by v.started_at desc, v.id desc
+          limit 50`,
+    );
+    return { liftCount: count?.n ?? 0, openVisits: open };
   }
 
   /** The lift's logbook from `from` to `to`, oldest first. */

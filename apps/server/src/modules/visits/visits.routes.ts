@@ -1,23 +1,46 @@
 // HTTP for visits: the lift page's visits panel and the visit page.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { myVisitsQuerySchema, myVisitsResponseSchema } from '@liftwacht/contracts/dashboard';
 import { liftIdParamSchema } from '@liftwacht/contracts/lifts';
 import {
+  endVisitBodySchema,
+  idempotencyKeyHeader,
+  idempotencyKeySchema,
   liftVisitsQuerySchema,
   liftVisitsResponseSchema,
   visitIdParamSchema,
   visitResponseSchema,
+  startVisitBodySchema,
+  visitWriteResponseSchema,
 } from '@liftwacht/contracts/visits';
+import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.ts';
+import { VisitRecordingService } from './visit-recording.service.ts';
+import { VisitWritesRepository } from './visit-writes.repository.ts';
 import { VisitsRepository } from './visits.repository.ts';
 import { VisitsService } from './visits.service.ts';
 
 const bearer = [{ bearerAuth: [] }];
+/** Optional on every visit write: a repeat with the same key answers the first answer. */
+const idempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idempotencyKeySchema.optional() });
 
 export function visitsRoutes(app: FastifyInstance): void {
-  const service = new VisitsService(new VisitsRepository(app.db), app.access, app.clock);
+  const reads = new VisitsRepository(app.db);
+  const service = new VisitsService(reads, app.access, app.clock);
+  const recording = new VisitRecordingService({
+    db: app.db,
+    reads,
+    writes: new VisitWritesRepository(),
+    access: app.access,
+    audit: app.audit,
+    idempotency: app.idempotency,
+    clock: app.clock,
+    changed: app.visits.changed,
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const canView = app.guard('visits.view');
+  const canRecord = app.guard('visits.record');
 
   r.get(
     '/lift/:id/visits',
@@ -40,6 +63,21 @@ export function visitsRoutes(app: FastifyInstance): void {
   );
 
   r.get(
+    '/visits/mine',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: "The organisation's lift count and your visits in progress (the monteur's dashboard)",
+        security: bearer,
+        querystring: myVisitsQuerySchema,
+        response: { 200: myVisitsResponseSchema },
+      },
+      ...canView,
+    },
+    async (request) => ({ data: await service.mine(principalOf(request), request.query.organisationId) }),
+  );
+
+  r.get(
     '/visits/:visitId',
     {
       schema: {
@@ -52,5 +90,57 @@ export function visitsRoutes(app: FastifyInstance): void {
       ...canView,
     },
     async (request) => ({ data: await service.visit(principalOf(request), request.params.visitId) }),
+  );
+
+  r.post(
+    '/lift/:id/visits',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: 'Start a visit in your name (409 while you have one in progress on the lift)',
+        security: bearer,
+        params: liftIdParamSchema,
+        headers: idempotencyHeaders,
+        body: startVisitBodySchema,
+        response: { 200: visitWriteResponseSchema, 201: visitWriteResponseSchema },
+      },
+      ...canRecord,
+    },
+    async (request, reply) => ({
+      data: await recording.start(request, reply, request.params.id, request.body),
+    }),
+  );
+
+  r.post(
+    '/visits/:visitId/end',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: 'Finish a visit in progress, with remarks (409 when it was already ended)',
+        security: bearer,
+        params: visitIdParamSchema,
+        headers: idempotencyHeaders,
+        body: endVisitBodySchema,
+        response: { 200: visitWriteResponseSchema },
+      },
+      ...canRecord,
+    },
+    async (request, reply) => ({ data: await recording.end(request, reply, request.params.visitId, request.body) }),
+  );
+
+  r.post(
+    '/visits/:visitId/cancel',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: 'Cancel a visit in progress (409 when it was already ended)',
+        security: bearer,
+        params: visitIdParamSchema,
+        headers: idempotencyHeaders,
+        response: { 200: visitWriteResponseSchema },
+      },
+      ...canRecord,
+    },
+    async (request, reply) => ({ data: await recording.cancel(request, reply, request.params.visitId) }),
   );
 }

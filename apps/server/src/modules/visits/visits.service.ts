@@ -1,5 +1,6 @@
 // Visits: a lift's list and the visit page. The lift decides the scope: a visit to a lift outside
 // the user's organisations (own plus granted) is 404, like the lift itself.
+import type { MyVisits } from '@liftwacht/contracts/dashboard';
 import type { LiftVisitsQuery, Visit, VisitDetail } from '@liftwacht/contracts/visits';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -36,5 +37,11 @@ export class VisitsService {
       visit.endedAt ?? now.toISOString(),
     );
     return { ...visit, logbook };
+  }
+
+  /** The monteur's dashboard: 404 outside the caller's organisations, like the dashboard itself. */
+  async mine(principal: Principal, organisationId: number): Promise<MyVisits> {
+    await this.access.assertOrganisation(principal, organisationId);
+    return this.repository.mine(organisationId, principal.userId);
   }
 }

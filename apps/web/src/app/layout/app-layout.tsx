@@ -14,6 +14,7 @@ import { Outlet, useParams } from 'react-router';
 import { ComponentBoundary } from '../../components/component-boundary.tsx';
 import { MenuIcon } from '../../components/icons/menu-icon.tsx';
 import { PageBoundary } from '../../components/page-boundary.tsx';
+import { LockedLiftBanner } from '../../features/lift-stickers/components/locked-lift-banner.tsx';
 import { LiftHeaderStrip } from '../../features/lifts/components/lift-header-strip.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { SideMenu } from './side-menu.tsx';
@@ -65,6 +66,7 @@ export function AppLayout() {
         </Drawer>
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
           {isDesktop ? null : <Toolbar />}
+          <LockedLiftBanner />
           {liftId ? (
             <ComponentBoundary>
               <LiftHeaderStrip liftId={liftId} />

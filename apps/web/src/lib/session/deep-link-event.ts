@@ -12,3 +12,19 @@ export function takeDeepLinkEventId(): string | null {
   removeItem(storageKeys.deepLinkEventId);
   return eventId;
 }
+
+/**
+ * Issue 18: a lift sticker's URL (`/lifts/{id}?sticker=1`) opened without a session is remembered
+ * the same way; after the login it is opened again, and the lift page locks the session to it.
+ */
+export function rememberStickerPath(pathname: string, search: string): boolean {
+  const sticker = /^\/lifts\/\d+$/.test(pathname) && new URLSearchParams(search).get('sticker') === '1';
+  if (sticker) writeString(storageKeys.stickerPath, pathname + search);
+  return sticker;
+}
+
+export function takeStickerPath(): string | null {
+  const path = readString(storageKeys.stickerPath);
+  removeItem(storageKeys.stickerPath);
+  return path;
+}

@@ -16,3 +16,17 @@ export const liftVisitsQueryOptions = (liftId: number, limit: number, offset: nu
     },
     placeholderData: keepPreviousData,
   });
+
+/** The lift's visits in progress (the visit recorder's open visits). */
+export const openVisitsQueryOptions = (liftId: number) =>
+  queryOptions({
+    queryKey: ['lifts', 'visits', liftId, 'open'],
+    queryFn: async ({ signal }) => {
+      const response = await apiRequest('GET', `/lift/${liftId}/visits`, {
+        schema: liftVisitsResponseSchema,
+        signal,
+        query: { limit: 20, offset: 0, state: 'progress' },
+      });
+      return response.data.items;
+    },
+  });

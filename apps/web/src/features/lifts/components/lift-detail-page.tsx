@@ -29,6 +29,7 @@ import { LiftHistory } from './lift-history.tsx';
 import { RealtimeAlertsPanel, type RealtimeAlert, type RealtimeConnection } from './realtime-alerts-panel.tsx';
 import { SenseDataPanel } from './sense-data-panel.tsx';
 import { ServiceCounterCharts } from './service-counter-charts.tsx';
+import { VisitRecorder } from './visit-recorder.tsx';
 
 interface LiftDetailPageProps {
   liftId: string;
@@ -39,10 +40,12 @@ interface LiftDetailPageProps {
   statistics?: (lift: Lift) => ReactNode;
   /** The lift's inspections (the inspections feature), likewise put here by the route. */
   inspections?: (lift: Lift) => ReactNode;
+  /** More actions on the lift (its sticker), put here by the route for the same reason. */
+  actions?: (lift: Lift) => ReactNode;
 }
 
 /** /lifts/{liftId}: everything about one lift (spec §2 lift detail). */
-export function LiftDetailPage({ liftId, statistics, inspections }: LiftDetailPageProps) {
+export function LiftDetailPage({ liftId, statistics, inspections, actions }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   const canView = usePermission('lifts.view');
   const canList = usePermission('lifts.list');
@@ -60,7 +63,7 @@ export function LiftDetailPage({ liftId, statistics, inspections }: LiftDetailPa
       ) : id === null ? (
         <Message title={t('detail.title', { id: liftId })} text={t('detail.invalidId')} />
       ) : (
-        <LiftLoader liftId={liftId} statistics={statistics} inspections={inspections} />
+        <LiftLoader liftId={liftId} statistics={statistics} inspections={inspections} actions={actions} />
       )}
     </PageContainer>
   );
@@ -75,11 +78,12 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-function LiftLoader({ liftId, statistics, inspections }: LiftDetailPageProps) {
+function LiftLoader({ liftId, statistics, inspections, actions }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   // The same query as the header strip: one request for both.
   const query = useQuery(liftQueryOptions(liftId));
-  if (query.data) return <LiftDetail lift={query.data} statistics={statistics} inspections={inspections} />;
+  if (query.data)
+    return <LiftDetail lift={query.data} statistics={statistics} inspections={inspections} actions={actions} />;
   return (
     <>
       <PageTitle title={t('detail.title', { id: liftId })} />
@@ -91,17 +95,10 @@ function LiftLoader({ liftId, statistics, inspections }: LiftDetailPageProps) {
   );
 }
 
-function LiftDetail({
-  lift,
-  statistics,
-  inspections,
-}: {
-  lift: Lift;
-  statistics: LiftDetailPageProps['statistics'];
-  inspections: LiftDetailPageProps['inspections'];
-}) {
+function LiftDetail({ lift, statistics, inspections, actions }: { lift: Lift } & Omit<LiftDetailPageProps, 'liftId'>) {
   const { t } = useTranslation('lifts');
   const canSeeStats = usePermission('dashboard.view');
+  const canRecordVisits = usePermission('visits.record');
   const esNumber = lift.module?.esNumber ?? null;
   const senseData = useQuery({ ...senseDataQueryOptions(lift.id), enabled: esNumber !== null });
 
@@ -123,7 +120,14 @@ function LiftDetail({
         </Box>
       ) : null}
       <LiftManageActions lift={lift} />
+      {actions ? <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions(lift)}</Box> : null}
       <Stack spacing={3}>
+        {/* First on a phone: what the monteur on site came to do. */}
+        {canRecordVisits && lift.decommissionedOn === null ? (
+          <ComponentBoundary>
+            <VisitRecorder liftId={lift.id} />
+          </ComponentBoundary>
+        ) : null}
         {canSeeStats && statistics ? <ComponentBoundary>{statistics(lift)}</ComponentBoundary> : null}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>

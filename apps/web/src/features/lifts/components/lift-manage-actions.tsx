@@ -42,7 +42,7 @@ export function LiftManageActions({ lift }: { lift: Lift }) {
           {t('manage.edit')}
         </Button>
         {lift.decommissionedOn === null ? (
-          <Button variant="outlined" color="warning" onClick={() => setDecommissioning(true)} sx={{ minHeight: 44 }}>
+          <Button variant="outlined" color="error" onClick={() => setDecommissioning(true)} sx={{ minHeight: 44 }}>
             {t('manage.decommission')}
           </Button>
         ) : (

@@ -8,6 +8,9 @@ interface ViewToggleProps {
   onShowPeriod: () => void;
 }
 
+// The selected button's green on its 12 % green background is 4.35:1; the dark shade passes AA.
+const selectedContrast = { '&.Mui-selected, &.Mui-selected:hover': { color: 'primary.dark' } } as const;
+
 /** Spec §4 "View": the current situation or the chosen period. */
 export function ViewToggle({ viewIsCurrent, onShowCurrent, onShowPeriod }: ViewToggleProps) {
   const { t } = useTranslation('periods');
@@ -24,8 +27,12 @@ export function ViewToggle({ viewIsCurrent, onShowCurrent, onShowPeriod }: ViewT
         else if (value === 'period') onShowPeriod();
       }}
     >
-      <ToggleButton value="current">{t('selector.current')}</ToggleButton>
-      <ToggleButton value="period">{t('selector.period')}</ToggleButton>
+      <ToggleButton value="current" sx={selectedContrast}>
+        {t('selector.current')}
+      </ToggleButton>
+      <ToggleButton value="period" sx={selectedContrast}>
+        {t('selector.period')}
+      </ToggleButton>
     </ToggleButtonGroup>
   );
 }

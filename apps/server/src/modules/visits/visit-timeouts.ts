@@ -1,0 +1,59 @@
+// The 12-hour rule (spec §4): a visit nobody closed becomes `timeout`. A background pass like the
+// module health job; the UPDATE itself is the exactly-once guard across nodes, so every node may
+// run it. The idempotency keys' expiry rides along, as housekeeping of the same field work.
+import type { FastifyBaseLogger } from 'fastify';
+import { visitTimeoutMs } from '@liftwacht/contracts/visits';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { databaseUnavailability } from '../../lib/database-errors.ts';
+import type { VisitWritesRepository } from './visit-writes.repository.ts';
+
+/** How often the job looks for visits left open. */
+export const visitTimeoutCheckIntervalMs = 60_000;
+
+export class VisitTimeoutJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly writes: VisitWritesRepository,
+    private readonly clock: Clock,
+    private readonly changed: (organisationId: number) => void,
+    private readonly housekeeping: () => Promise<unknown>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(intervalMs: number): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.runOnce().catch((err: unknown) => {
+        if (databaseUnavailability(err)) this.log.warn({ err }, 'visit timeouts skipped: database unavailable');
+        else this.log.error({ err }, 'visit timeouts failed');
+      });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass (joined when one is going on); returns how many visits timed out. */
+  runOnce(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    const now = this.clock.now();
+    const timedOut = await this.writes.timeOut(this.db, new Date(now.getTime() - visitTimeoutMs), visitTimeoutMs);
+    for (const organisationId of new Set(timedOut.map((v) => v.organisationId))) this.changed(organisationId);
+    await this.housekeeping();
+    return timedOut.length;
+  }
+}
