@@ -239,6 +239,11 @@ export const auditActions = [
   'lift.updated',
   'lift.decommissioned',
   'lift.recommissioned',
+  // Field work (issue 18): a recorded inspection (its certificate as name and size, not bytes), a
+  // logbook line written and corrected (before/after the line).
+  'inspection.recorded',
+  'logbook.created',
+  'logbook.corrected',
   /** A spreadsheet import applied: its file and counts (each lift has its own entry as well). */
   'lift_import.applied',
   // Sense modules (issue 17); never the key itself.

@@ -25,6 +25,8 @@ export const errorCodes = [
   'last_admin',
   'wrong_password',
   'setup_token_invalid',
+  /** A logbook entry past its 24-hour correction window (issue 18). */
+  'correction_window_closed',
   'internal_error',
   'unavailable',
 ] as const;

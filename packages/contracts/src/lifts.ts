@@ -15,6 +15,7 @@ import {
   pageOffsetSchema,
   refinePeriod,
   safeLineSchema,
+  safeTextSchema,
 } from './common.ts';
 import { liftStatusSchema } from './dashboard.ts';
 
@@ -277,8 +278,31 @@ export const logbookEntrySchema = z.object({
   logType: logTypeSchema,
   at: isoDateTimeSchema,
   text: z.string(),
+  /** Written in the portal: its author (seeded and module lines have none). */
+  authorId: z.number().int().optional(),
+  /** Until when its author may correct it (24 hours after writing), for lines written in the portal. */
+  correctableUntil: isoDateTimeSchema.optional(),
 });
 export type LogbookEntry = z.infer<typeof logbookEntrySchema>;
+
+/** How long the author of a logbook entry may correct it (issue 18); after it, 409 correction_window_closed. */
+export const logbookCorrectionHours = 24;
+export const logbookTextMax = 4000;
+
+/**
+ * POST /liftwacht/lift/{id}/logbook (`logbook.write`): a new entry on a lift in scope. PATCH
+ * /liftwacht/logbook/{entryId} takes the same fields; only its author corrects it, within 24 hours
+ * (403 for anyone else or a line not written in the portal).
+ */
+export const logbookEntryInputSchema = z.object({
+  logType: logTypeSchema,
+  at: isoDateTimeSchema,
+  text: safeTextSchema(logbookTextMax).trim().min(1),
+});
+export type LogbookEntryInput = z.infer<typeof logbookEntryInputSchema>;
+
+export const logbookEntryIdParamSchema = z.object({ entryId: idSchema });
+export const logbookEntryResponseSchema = dataOf(logbookEntrySchema);
 
 /** GET /liftwacht/lift/{id}/logbook, newest first; from/to are inclusive local days. */
 export const logbookQuerySchema = z

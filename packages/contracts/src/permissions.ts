@@ -28,6 +28,11 @@ export const permissions = [
   // register modules and link them to lifts of the organisations in scope.
   'lifts.manage',
   'modules.manage',
+  // Field work (issue 18): record an inspection with its certificate (the inspection company's
+  // people sign in as its administrators; access.ts and the inspections service narrow the scope),
+  // and write the logbook of the lifts in scope.
+  'inspections.record',
+  'logbook.write',
   // Field work: start, end and cancel visits on the lifts in scope (not client-light: it only reads).
   'visits.record',
 ] as const;
@@ -39,8 +44,17 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
   'system-admin': permissions,
   // The people, lifts and modules of its own organisation and what they changed. A maintenance
   // company's admin also links modules to the lifts of the organisations it serves.
-  admin: [...portal, 'users.manage', 'audit.view', 'lifts.manage', 'modules.manage', 'visits.record'],
-  user: [...portal, 'visits.record'],
+  admin: [
+    ...portal,
+    'users.manage',
+    'audit.view',
+    'lifts.manage',
+    'modules.manage',
+    'visits.record',
+    'inspections.record',
+    'logbook.write',
+  ],
+  user: [...portal, 'visits.record', 'logbook.write'],
   // spec §6: always current view; no events, current calls, subscriptions or period statistics
   'client-light': [
     'organisations.list',
@@ -54,7 +68,7 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
   // spec §6: no organisation picker, no menu entries, no lists — but "the same dashboard
   // restrictions as client light": a mechanic landing on /dashboard (where every session starts)
   // or on a lift page sees the two always-shown cards, in current view only.
-  monteur: ['dashboard.view', 'stats.details', 'lifts.view', 'visits.view', 'visits.record'],
+  monteur: ['dashboard.view', 'stats.details', 'lifts.view', 'visits.view', 'visits.record', 'logbook.write'],
 };
 
 export function hasPermission(roles: readonly RoleName[], permission: Permission): boolean {

@@ -395,6 +395,14 @@ export const inspections = pgTable(
     body: text('body'),
     // commissioning_inspection | modification_inspection | periodic_inspection | assistance_inspection
     logType: text('log_type').notNull(),
+    // Recorded in the portal (issue 18); the seeded history has none of these.
+    findings: text('findings'),
+    // The certificate PDF in the database, so that every node serves it (no shared disk).
+    certificate: bytea('certificate'),
+    certificateName: text('certificate_name'),
+    certificateBytes: integer('certificate_bytes'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: tstz('recorded_at'),
   },
   (t) => [index('inspections_lift_idx').on(t.liftId, t.inspectedOn)],
 );
@@ -411,6 +419,10 @@ export const logbook = pgTable(
     logType: text('log_type').notNull(),
     at: tstz('at').notNull(),
     text: text('text').notNull(),
+    // Written in the portal (issue 18): its author may correct it for 24 hours after createdAt.
+    // Seeded and module-written lines have neither.
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at'),
   },
   (t) => [index('logbook_lift_at_idx').on(t.liftId, t.at)],
 );

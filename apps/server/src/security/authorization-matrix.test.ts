@@ -139,7 +139,7 @@ describe('authorization matrix', () => {
           const roleToken = world.roleTokens[role];
           if (roleToken === undefined) return expect.fail(`no fixture user for role ${role}`);
           const token = entry.consumesSession ? await world.freshRoleToken(role) : roleToken;
-          const call = await entry.own(world);
+          const call = await entry.own(world, role);
           if (access === 'module-key') {
             expectAnswer(
               await send(operation, withoutModuleKey(call), bearer(token)),

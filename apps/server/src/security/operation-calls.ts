@@ -3,8 +3,10 @@
 // The authorization matrix and the fuzz are generated from the OpenAPI document and this table;
 // both fail for an operation without an entry, so every new route joins the harness here.
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { lifts, visits } from '../db/schema.ts';
+import type { RoleName } from '@liftwacht/contracts/auth';
+import { lifts, logbook, visits } from '../db/schema.ts';
 import { fixturePassword } from '../test-support/fixtures.ts';
+import { inspectionUpload, storedInspection } from '../test-support/inspection-calls.ts';
 import { liftImportUpload, storedLiftImport } from '../test-support/lift-import-calls.ts';
 import type { MultipartParts } from '../test-support/multipart-body.ts';
 import type { SecurityWorld } from '../test-support/security-world.ts';
@@ -37,9 +39,11 @@ export interface ScopedCall {
 export interface OperationCalls {
   /**
    * A valid call about the caller's own organisation (the owner organisation of the fixtures);
-   * a role with the operation's permission gets 2xx.
+   * a role with the operation's permission gets 2xx. The matrix names the calling role (for
+   * objects only their author may change); without it the caller is the maintenance company's user
+   * reaching the owner organisation through its grant, or a fuzz credential.
    */
-  own: (w: SecurityWorld) => RouteCall | Promise<RouteCall>;
+  own: (w: SecurityWorld, role?: RoleName) => RouteCall | Promise<RouteCall>;
   /**
    * The call aimed at the stranger organisation or its objects, and at ids no row has: 404 each
    * (never another organisation's data). Operations without an organisation or object in the
@@ -53,6 +57,25 @@ export interface OperationCalls {
    * while there is no user, and the harness world always has users (404).
    */
   ownAnswers?: number;
+}
+
+const logbookLine = { logType: 'check', at: '2026-03-10T08:00:00.000Z', text: 'Harnas controle' };
+
+/** A logbook line written in the portal just now by `authorId`, so its author may correct it. */
+async function writtenLine(w: SecurityWorld, liftId: number, authorId: number | undefined): Promise<number> {
+  const [row] = await w.t.database.db
+    .insert(logbook)
+    .values({
+      liftId,
+      logType: 'check',
+      at: new Date('2026-03-10T08:00:00Z'),
+      text: 'Harnas',
+      authorId,
+      createdAt: w.t.clock.now(),
+    })
+    .returning({ id: logbook.id });
+  if (!row) throw new Error('logbook line not stored');
+  return row.id;
 }
 
 const dateRange = { from: '2026-02-01', to: '2026-02-28' };
@@ -346,6 +369,47 @@ export const operationCalls: Record<string, OperationCalls> = {
     foreign: { none: 'field labels shared by every organisation' },
   },
   'GET /liftwacht/lift/{id}/visits': liftRead(),
+  'POST /liftwacht/lift/{id}/logbook': {
+    own: (w) => ({ params: { id: w.own.liftId }, body: logbookLine }),
+    foreign: (w) => otherLifts(w, (id) => ({ params: { id }, body: logbookLine })),
+  },
+  'PUT /liftwacht/logbook/{entryId}': {
+    own: async (w, role) => {
+      const author = role ? w.t.fixtures.byRole[role]?.id : w.t.fixtures.user.onderhoud.id;
+      return { params: { entryId: await writtenLine(w, w.own.liftId, author) }, body: logbookLine };
+    },
+    foreign: async (w) => [
+      {
+        label: "the stranger's logbook entry (written by system-admin, whose scope it is in)",
+        call: {
+          params: { entryId: await writtenLine(w, w.foreign.liftId, w.t.fixtures.byRole['system-admin']?.id) },
+          body: logbookLine,
+        },
+        aim: 'stranger',
+      },
+      {
+        label: 'an entry that does not exist',
+        call: { params: { entryId: 2_000_000_001 }, body: logbookLine },
+        aim: 'nowhere',
+      },
+    ],
+  },
+  'GET /liftwacht/lift/{id}/inspections': liftRead(),
+  'POST /liftwacht/lift/{id}/inspections': {
+    own: (w) => ({ params: { id: w.own.liftId }, multipart: inspectionUpload() }),
+    foreign: (w) => otherLifts(w, (id) => ({ params: { id }, multipart: inspectionUpload() })),
+  },
+  'GET /liftwacht/inspections/{inspectionId}/certificate': {
+    own: async (w) => ({ params: { inspectionId: await storedInspection(w, w.own.liftId) } }),
+    foreign: async (w) => [
+      {
+        label: "the stranger's certificate",
+        call: { params: { inspectionId: await storedInspection(w, w.foreign.liftId) } },
+        aim: 'stranger',
+      },
+      { label: 'an inspection that does not exist', call: { params: { inspectionId: 2_000_000_001 } }, aim: 'nowhere' },
+    ],
+  },
   'GET /liftwacht/visits/{visitId}': {
     own: (w) => ({ params: { visitId: w.own.visitId } }),
     foreign: (w) => [

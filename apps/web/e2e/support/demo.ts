@@ -12,6 +12,8 @@ export const demoUsers = {
   onderhoud: 'demo-onderhoud',
   // system-admin: every organisation, and the only role that manages organisations and access.
   system: 'demo-system',
+  // Administrator of the inspection company serving the owner organisation: records inspections.
+  keuring: 'demo-keuring',
 } as const;
 
 /** The shell's texts the flows use, per language. */

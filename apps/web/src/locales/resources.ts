@@ -23,6 +23,7 @@ export interface Resources {
   'lift-spreadsheets': typeof import('./nl/lift-spreadsheets.json');
   'lift-stickers': typeof import('./nl/lift-stickers.json');
   'sense-modules': typeof import('./nl/sense-modules.json');
+  inspections: typeof import('./nl/inspections.json');
 }
 
 export type Namespace = keyof Resources;

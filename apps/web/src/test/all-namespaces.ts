@@ -18,4 +18,5 @@ export const allNamespaces: Namespace[] = [
   'lift-spreadsheets',
   'lift-stickers',
   'sense-modules',
+  'inspections',
 ];

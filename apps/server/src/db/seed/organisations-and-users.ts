@@ -9,12 +9,12 @@ import type { BuildingKind } from './dutch-names.ts';
 
 export const demoPassword = 'Liftwacht-demo-2026';
 
-export type DemoOrganisationKey = 'owner' | 'client' | 'care' | 'maintenance';
+export type DemoOrganisationKey = 'owner' | 'client' | 'care' | 'maintenance' | 'inspection';
 
 export interface DemoOrganisation {
   key: DemoOrganisationKey;
   name: string;
-  type: 'owner' | 'client' | 'maintenance';
+  type: 'owner' | 'client' | 'maintenance' | 'inspection';
   /** Share of the fleet's lifts; the maintenance company owns none, it serves the others. */
   liftShare: number;
   /** Prefix of the owner's own asset numbers (lifts.owner_number). */
@@ -86,12 +86,27 @@ export const demoOrganisations: readonly DemoOrganisation[] = [
     buildingKinds: [],
     cities: [],
   },
+  // Issue 18: the certification body that inspects the housing association's lifts and records
+  // its inspections in the portal. Last, so the other organisations keep their ids.
+  {
+    key: 'inspection',
+    name: 'Keurmeesters Nederland B.V.',
+    type: 'inspection',
+    liftShare: 0,
+    assetPrefix: 'KMN',
+    buildingKinds: [],
+    cities: [],
+  },
 ];
 
-/** The maintenance company serves the housing association and the municipality (not the care group). */
+/**
+ * The maintenance company serves the housing association and the municipality (not the care group);
+ * the inspection company the housing association.
+ */
 export const demoOrganisationAccess: readonly (readonly [DemoOrganisationKey, DemoOrganisationKey])[] = [
   ['maintenance', 'owner'],
   ['maintenance', 'client'],
+  ['inspection', 'owner'],
 ];
 
 export interface DemoUser {
@@ -152,6 +167,17 @@ export const demoUsers: readonly DemoUser[] = [
     organisation: 'maintenance',
     name: 'Jeroen Smit',
     email: 'demo-system@liftwacht.example',
+    locale: 'nl',
+  },
+  // The inspection company's inspector. The permission table is per role, so the company's
+  // people record inspections as its administrators (inspections.record); the inspections service
+  // lets an inspection company record on the organisations that granted it access.
+  {
+    username: 'demo-keuring',
+    role: 'admin',
+    organisation: 'inspection',
+    name: 'Sanne de Groot',
+    email: 'demo-keuring@liftwacht.example',
     locale: 'nl',
   },
 ];

@@ -107,6 +107,7 @@ describe('demo fleet', () => {
         { name: 'Woonstichting De Vechtstreek', type: 'owner' },
         { name: 'Gemeente Utrecht Vastgoed', type: 'client' },
         { name: 'Liftservice Randstad B.V.', type: 'maintenance' },
+        { name: 'Keurmeesters Nederland B.V.', type: 'inspection' },
       ]),
     );
     const access = await rows<{ name: string }>(sql`
@@ -115,9 +116,14 @@ describe('demo fleet', () => {
       join organisations o on o.id = a.accessible_organisation_id
       order by o.name`);
     expect(access.map((a) => a.name)).toEqual(['Gemeente Utrecht Vastgoed', 'Woonstichting De Vechtstreek']);
+    const inspected = await rows<{ name: string }>(sql`
+      select o.name from organisation_access a
+      join organisations k on k.id = a.organisation_id and k.type = 'inspection'
+      join organisations o on o.id = a.accessible_organisation_id`);
+    expect(inspected.map((a) => a.name)).toEqual(['Woonstichting De Vechtstreek']);
   });
 
-  it('has the six demo users with their roles, organisations and the demo password', async () => {
+  it('has the seven demo users with their roles, organisations and the demo password', async () => {
     const users = await rows<{
       username: string;
       role: string;
@@ -131,6 +137,7 @@ describe('demo fleet', () => {
     expect(users.map((u) => [u.username, u.role, u.org])).toEqual([
       ['demo-admin', 'admin', 'owner'],
       ['demo-client', 'client-light', 'owner'],
+      ['demo-keuring', 'admin', 'inspection'],
       ['demo-monteur', 'monteur', 'owner'],
       ['demo-onderhoud', 'user', 'maintenance'],
       ['demo-system', 'system-admin', 'maintenance'],
@@ -138,7 +145,7 @@ describe('demo fleet', () => {
     ]);
     expect(users.find((u) => u.username === 'demo-user')?.locale).toBe('nl');
     expect(users.some((u) => u.locale === 'en-GB')).toBe(true);
-    expect(demoUsers).toHaveLength(6);
+    expect(demoUsers).toHaveLength(7);
     expect(await verifyPassword(users[0]?.password_hash ?? '', demoPassword)).toBe(true);
     expect(await count(sql`select count(*)::int as n from roles`)).toBe(5);
   });

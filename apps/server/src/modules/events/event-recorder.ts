@@ -67,6 +67,32 @@ export class LiftEventRecorder {
   }
 
   /**
+   * A state event (approval_rejected, approval_expired): opens it on the lift unless one of its type
+   * is open already, with the subscribers' mails. Returns the new event's id, or null.
+   */
+  async openState(input: NewLiftEvent & { endedAt?: null }, options: RecordOptions = {}): Promise<number | null> {
+    const open = await this.repository.openOf(input.liftId, [input.type], options.db);
+    if (open.length > 0) return null;
+    return (await this.recordEvent(input, options)).id;
+  }
+
+  /** Ends the lift's open events of these types at `endedAt` (a rejection fixed by an approval). */
+  async endState(
+    liftId: number,
+    types: readonly EventType[],
+    endedAt: Date,
+    options: RecordOptions = {},
+  ): Promise<number> {
+    const open = await this.repository.openOf(liftId, types, options.db);
+    await this.repository.end(
+      open.map((e) => e.id),
+      endedAt,
+      options.db,
+    );
+    return open.length;
+  }
+
+  /**
    * For code that inserts events itself (bulk ingest): queues the subscribers' mails for these new
    * events. Safe to repeat (one mail per event and user, ever). Never throws: a failure to queue is
    * logged and the events stand. Without `db` the mails go out at once.

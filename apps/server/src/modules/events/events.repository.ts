@@ -231,4 +231,21 @@ export class EventsRepository {
     if (!existing) throw new Error('event neither inserted nor found');
     return { id: existing.id, created: false };
   }
+
+  /** The lift's events of these types still going on (state events: one at a time per type). */
+  async openOf(liftId: number, types: readonly string[], db: Db = this.db): Promise<{ id: number; type: string }[]> {
+    return db
+      .select({ id: events.id, type: events.type })
+      .from(events)
+      .where(and(eq(events.liftId, liftId), inArray(events.type, [...types]), isNull(events.endedAt)));
+  }
+
+  /** Ends these events at `endedAt` (never before they started). */
+  async end(ids: readonly number[], endedAt: Date, db: Db = this.db): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(events)
+      .set({ endedAt: sql`greatest(${events.startedAt}, ${endedAt.toISOString()}::timestamptz)`, closed: true })
+      .where(inArray(events.id, [...ids]));
+  }
 }

@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useLocation, useParams } from 'react-router';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import { LiftStats } from '../../features/dashboard/components/lift-stats.tsx';
+import { LiftInspectionsPanel } from '../../features/inspections/components/lift-inspections-panel.tsx';
 import { PrintStickersButton } from '../../features/lift-stickers/components/print-stickers-button.tsx';
 import { useStickerLock } from '../../features/lift-stickers/hooks/use-sticker-lock.ts';
 import { LiftDetailPage } from '../../features/lifts/components/lift-detail-page.tsx';
@@ -15,7 +16,15 @@ export function LiftRoute() {
   const { liftId = '' } = useParams();
   useStickerLock(useLocation().pathname);
   // Keyed by id so moving to another lift starts from a clean page (paging, live data).
-  return <LiftDetailPage key={liftId} liftId={liftId} statistics={liftStatistics} actions={liftActions} />;
+  return (
+    <LiftDetailPage
+      key={liftId}
+      liftId={liftId}
+      statistics={liftStatistics}
+      inspections={liftInspections}
+      actions={liftActions}
+    />
+  );
 }
 
 function liftActions(lift: Lift) {
@@ -35,4 +44,9 @@ function liftStatistics(lift: Lift) {
       />
     </Stack>
   );
+}
+
+/** The lift's inspections and, for who may, the form that records one (issue 18). */
+function liftInspections(lift: Lift) {
+  return <LiftInspectionsPanel liftId={lift.id} />;
 }

@@ -38,12 +38,14 @@ interface LiftDetailPageProps {
    * the dashboard and periods features, which this one does not import.
    */
   statistics?: (lift: Lift) => ReactNode;
+  /** The lift's inspections (the inspections feature), likewise put here by the route. */
+  inspections?: (lift: Lift) => ReactNode;
   /** More actions on the lift (its sticker), put here by the route for the same reason. */
   actions?: (lift: Lift) => ReactNode;
 }
 
 /** /lifts/{liftId}: everything about one lift (spec §2 lift detail). */
-export function LiftDetailPage({ liftId, statistics, actions }: LiftDetailPageProps) {
+export function LiftDetailPage({ liftId, statistics, inspections, actions }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   const canView = usePermission('lifts.view');
   const canList = usePermission('lifts.list');
@@ -61,7 +63,7 @@ export function LiftDetailPage({ liftId, statistics, actions }: LiftDetailPagePr
       ) : id === null ? (
         <Message title={t('detail.title', { id: liftId })} text={t('detail.invalidId')} />
       ) : (
-        <LiftLoader liftId={liftId} statistics={statistics} actions={actions} />
+        <LiftLoader liftId={liftId} statistics={statistics} inspections={inspections} actions={actions} />
       )}
     </PageContainer>
   );
@@ -76,11 +78,12 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-function LiftLoader({ liftId, statistics, actions }: LiftDetailPageProps) {
+function LiftLoader({ liftId, statistics, inspections, actions }: LiftDetailPageProps) {
   const { t } = useTranslation('lifts');
   // The same query as the header strip: one request for both.
   const query = useQuery(liftQueryOptions(liftId));
-  if (query.data) return <LiftDetail lift={query.data} statistics={statistics} actions={actions} />;
+  if (query.data)
+    return <LiftDetail lift={query.data} statistics={statistics} inspections={inspections} actions={actions} />;
   return (
     <>
       <PageTitle title={t('detail.title', { id: liftId })} />
@@ -92,7 +95,7 @@ function LiftLoader({ liftId, statistics, actions }: LiftDetailPageProps) {
   );
 }
 
-function LiftDetail({ lift, statistics, actions }: { lift: Lift } & Omit<LiftDetailPageProps, 'liftId'>) {
+function LiftDetail({ lift, statistics, inspections, actions }: { lift: Lift } & Omit<LiftDetailPageProps, 'liftId'>) {
   const { t } = useTranslation('lifts');
   const canSeeStats = usePermission('dashboard.view');
   const canRecordVisits = usePermission('visits.record');
@@ -160,6 +163,7 @@ function LiftDetail({ lift, statistics, actions }: { lift: Lift } & Omit<LiftDet
         <ComponentBoundary>
           <ServiceCounterCharts liftId={lift.id} />
         </ComponentBoundary>
+        {inspections ? <ComponentBoundary>{inspections(lift)}</ComponentBoundary> : null}
         <ComponentBoundary>
           <LiftHistory liftId={lift.id} organisationId={lift.organisationId} />
         </ComponentBoundary>

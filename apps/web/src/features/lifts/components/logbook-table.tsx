@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,9 +8,19 @@ import { useTranslation } from 'react-i18next';
 import type { LogbookEntry } from '@liftwacht/contracts/lifts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 
+interface LogbookTableProps {
+  entries: readonly LogbookEntry[];
+  label: string;
+  /** Offered on the lines `editable` accepts (its author's, for 24 hours). */
+  onEdit?: (entry: LogbookEntry) => void;
+  editable?: (entry: LogbookEntry) => boolean;
+}
+
 /** Logbook entries with the spec's log-type labels (§3); shared by the lift and visit pages. */
-export function LogbookTable({ entries, label }: { entries: readonly LogbookEntry[]; label: string }) {
+export function LogbookTable({ entries, label, onEdit, editable }: LogbookTableProps) {
   const { t, i18n } = useTranslation('lifts');
+  // Only a page with a correctable line gets the column: a wider table scrolls sideways on a phone.
+  const showActions = onEdit !== undefined && editable !== undefined && entries.some(editable);
   return (
     <Table size="small" aria-label={label}>
       <TableHead>
@@ -17,6 +28,7 @@ export function LogbookTable({ entries, label }: { entries: readonly LogbookEntr
           <TableCell>{t('logbook.at')}</TableCell>
           <TableCell>{t('logbook.type')}</TableCell>
           <TableCell>{t('logbook.text')}</TableCell>
+          {showActions ? <TableCell>{t('logbook.actions')}</TableCell> : null}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -25,6 +37,19 @@ export function LogbookTable({ entries, label }: { entries: readonly LogbookEntr
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`logbook.types.${entry.logType}`)}</TableCell>
             <TableCell>{entry.text}</TableCell>
+            {showActions ? (
+              <TableCell>
+                {editable(entry) ? (
+                  <Button
+                    onClick={() => onEdit(entry)}
+                    sx={{ minHeight: 44 }}
+                    aria-label={t('logbook.editLabel', { text: entry.text })}
+                  >
+                    {t('logbook.edit')}
+                  </Button>
+                ) : null}
+              </TableCell>
+            ) : null}
           </TableRow>
         ))}
       </TableBody>

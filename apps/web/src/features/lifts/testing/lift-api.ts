@@ -137,6 +137,9 @@ export const liftDetailRoutes: Record<string, MockResponse | ((request: Recorded
       text: 'Goedgekeurd zonder opmerkingen',
     },
   ]),
+  'GET /liftwacht/lift/7/inspections': {
+    body: { data: { items: [], pagination: { limit: 20, offset: 0 }, total: 0, nextDue: '2026-10-01' } },
+  },
   'GET /liftwacht/current-state': { body: { data: { items: [] } } },
   'GET /liftwacht/events': page([
     {

@@ -1,0 +1,159 @@
+// The rules of recording an inspection (issue 18, DESIGN §4): who may record on which lift, the
+// default validity, the certificate's type, and the state events that follow. The figures
+// (dashboard approvalRejected/approvalExpired, lift statuses, period figures) read the inspections
+// table through db/inspection-status-sql.ts, so a recorded inspection counts the moment it commits;
+// the events approval_rejected/approval_expired open and end here the way the seed writes them,
+// through app.liftEvents, which queues the subscribers' mails in the same transaction.
+import type { FastifyRequest } from 'fastify';
+import type { EventType } from '@liftwacht/contracts/event-types';
+import {
+  defaultValidUntil,
+  inspectionCertificateField,
+  nextInspectionDue,
+  type Inspection,
+  type LiftInspectionsQuery,
+  type RecordInspectionFields,
+} from '@liftwacht/contracts/inspections';
+import { seesEveryOrganisation } from '@liftwacht/contracts/permissions';
+import type { Db } from '../../db/database.ts';
+import { isoToDay, localMidnight } from '../../db/seed/amsterdam-time.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { localDay } from '../../lib/local-day.ts';
+import type { UploadedFile } from '../../lib/multipart-form.ts';
+import type { Audit } from '../../plugins/audit.ts';
+import type { OrganisationAccess } from '../../plugins/access.ts';
+import type { Principal } from '../../plugins/auth-sessions.repository.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import type { LiftEventRecorder } from '../events/event-recorder.ts';
+import type { InspectionsRepository } from './inspections.repository.ts';
+
+/** A PDF starts with these bytes whatever its name says. */
+const pdfMagic = Buffer.from('%PDF-', 'latin1');
+
+export interface InspectionEffects {
+  events: LiftEventRecorder;
+  audit: Audit;
+  /** After the commit: send the queued mails and tell the organisation's dashboards. */
+  committed(organisationId: number): void;
+}
+
+export class InspectionsService {
+  constructor(
+    private readonly repository: InspectionsRepository,
+    private readonly access: OrganisationAccess,
+    private readonly clock: Clock,
+    private readonly effects: InspectionEffects,
+  ) {}
+
+  async liftInspections(principal: Principal, liftId: number, query: LiftInspectionsQuery) {
+    const lift = await this.liftInScope(principal, liftId);
+    const page = await this.repository.page(liftId, query.limit, query.offset);
+    const nextDue = nextInspectionDue(await this.repository.latestValidUntil(liftId), lift.commissionedOn);
+    return { ...page, nextDue };
+  }
+
+  async certificate(principal: Principal, inspectionId: number) {
+    const found = await this.repository.certificate(inspectionId);
+    if (!found || !(await this.access.canAccess(principal, found.organisationId))) throw notFound('Certificate');
+    return found;
+  }
+
+  async record(
+    request: FastifyRequest,
+    liftId: number,
+    fields: RecordInspectionFields,
+    file: UploadedFile | undefined,
+  ): Promise<Inspection> {
+    const principal = principalOf(request);
+    const lift = await this.liftInScope(principal, liftId);
+    const recorder = await this.assertMayRecord(principal, lift.organisationId);
+    const certificate = certificateOf(file);
+    const now = this.clock.now();
+    const validUntil = fields.validUntil ?? defaultValidUntil(fields.inspectedOn, fields.kind, fields.result);
+    const inspection = await this.repository.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await this.repository.lockLift(tx, liftId);
+      const row = await this.repository.insert(tx, {
+        liftId,
+        inspectedOn: fields.inspectedOn,
+        kind: fields.kind,
+        result: fields.result,
+        findings: fields.findings,
+        validUntil,
+        body: recorder,
+        certificate,
+        recordedBy: principal.userId,
+        recordedAt: now,
+      });
+      await this.effects.audit.record(tx, request, {
+        organisationId: lift.organisationId,
+        action: 'inspection.recorded',
+        subjectType: 'inspection',
+        subjectId: row.id,
+        before: null,
+        after: row,
+      });
+      // A back-dated inspection behind a later one changes no state.
+      if (await this.repository.isLatest(tx, liftId, row.id)) await this.followState(tx, row, now);
+      return row;
+    });
+    this.effects.committed(lift.organisationId);
+    return inspection;
+  }
+
+  /** The seed's rules (db/seed/inspections.ts) as they happen: a rejection stays open until an approval. */
+  private async followState(tx: Db, inspection: Inspection, now: Date): Promise<void> {
+    const events = this.effects.events;
+    const { liftId } = inspection;
+    if (inspection.result === 'rejected') {
+      await events.openState({ liftId, type: 'approval_rejected', startedAt: now }, { db: tx });
+      return;
+    }
+    if (inspection.kind === 'assistance_inspection') return;
+    const ended: EventType[] = ['approval_rejected'];
+    const { validUntil } = inspection;
+    if (validUntil !== null && validUntil < localDay(now)) {
+      // An approval recorded after it already ran out: expired from the day after, as the seed has it.
+      const startedAt = new Date(localMidnight(isoToDay(validUntil) + 1));
+      await events.openState({ liftId, type: 'approval_expired', startedAt }, { db: tx });
+    } else {
+      ended.push('approval_expired');
+    }
+    await events.endState(liftId, ended, now, { db: tx });
+  }
+
+  private async liftInScope(principal: Principal, liftId: number) {
+    const lift = await this.repository.lift(liftId);
+    if (!lift || !(await this.access.canAccess(principal, lift.organisationId))) throw notFound('Lift');
+    return lift;
+  }
+
+  /**
+   * Administrators of the lift's organisation, system-admin, and the people of an inspection
+   * company the organisation granted access. Answers the name the inspection is recorded under.
+   */
+  private async assertMayRecord(principal: Principal, liftOrganisationId: number): Promise<string | null> {
+    const own = await this.repository.organisation(principal.organisationId);
+    if (seesEveryOrganisation(principal.roles) || principal.organisationId === liftOrganisationId) {
+      return own?.type === 'inspection' ? own.name : null;
+    }
+    if (own?.type === 'inspection') return own.name;
+    throw new AppError(
+      403,
+      'forbidden',
+      "Inspections are recorded by an inspection company serving the lift's organisation or by its administrators",
+    );
+  }
+}
+
+/** The certificate, if one came: a PDF by its content (415 otherwise), whatever its name says. */
+function certificateOf(file: UploadedFile | undefined): UploadedFile | null {
+  // A browser sends an empty part for a file input left empty.
+  if (!file || file.content.length === 0) return null;
+  if (!file.content.subarray(0, pdfMagic.length).equals(pdfMagic)) {
+    throw new AppError(415, 'unsupported_media_type', 'certificate: must be a PDF file', inspectionCertificateField);
+  }
+  const fileName = /\.pdf$/i.test(file.fileName) ? file.fileName : `${file.fileName}.pdf`;
+  return { fileName, content: file.content };
+}
