@@ -6,8 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ModuleSimulator } from './module-simulator.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
+// In the order they were registered: the simulator stops while its broker is still there to
+// acknowledge what is in flight, then the broker goes. The other way round, a client that has not
+// yet noticed its broker left waits for acknowledgements that never come (seen under load).
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
 async function freePort(): Promise<number> {
