@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { localDay } from '../../lib/local-day.ts';
+import { PeriodicPass } from '../../lib/periodic-pass.ts';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { IngestHooks } from './ingest.service.ts';
 import { maxMessageAgeMs } from './message-parser.ts';
@@ -26,8 +27,17 @@ export interface HealthRunSummary {
 }
 
 export class ModuleHealthJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<HealthRunSummary> | null = null;
+  private readonly job = new PeriodicPass(
+    () => this.pass(),
+    (err: unknown) => {
+      if (databaseUnavailability(err)) {
+        this.listeningSince = this.clock.now();
+        this.log.warn({ err }, 'module health check skipped: database unavailable; retrying on the next pass');
+      } else {
+        this.log.error({ err }, 'module health check failed');
+      }
+    },
+  );
   private lastRetentionAt = 0;
   /**
    * Since when this node has been able to hear modules. Right after a start nobody can tell a
@@ -48,32 +58,16 @@ export class ModuleHealthJob {
   }
 
   start(intervalMs: number): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: unknown) => {
-        if (databaseUnavailability(err)) {
-          this.listeningSince = this.clock.now();
-          this.log.warn({ err }, 'module health check skipped: database unavailable; retrying on the next pass');
-        } else {
-          this.log.error({ err }, 'module health check failed');
-        }
-      });
-    }, intervalMs);
-    this.timer.unref();
+    this.job.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One pass; a pass already going on is joined rather than doubled. */
   runOnce(): Promise<HealthRunSummary> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.job.runOnce();
   }
 
   private async pass(): Promise<HealthRunSummary> {

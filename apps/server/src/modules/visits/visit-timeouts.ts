@@ -6,14 +6,20 @@ import { visitTimeoutMs } from '@liftwacht/contracts/visits';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { databaseUnavailability } from '../../lib/database-errors.ts';
+import { PeriodicPass } from '../../lib/periodic-pass.ts';
 import type { VisitWritesRepository } from './visit-writes.repository.ts';
 
 /** How often the job looks for visits left open. */
 export const visitTimeoutCheckIntervalMs = 60_000;
 
 export class VisitTimeoutJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly job = new PeriodicPass(
+    () => this.pass(),
+    (err: unknown) => {
+      if (databaseUnavailability(err)) this.log.warn({ err }, 'visit timeouts skipped: database unavailable');
+      else this.log.error({ err }, 'visit timeouts failed');
+    },
+  );
 
   constructor(
     private readonly db: Db,
@@ -25,28 +31,16 @@ export class VisitTimeoutJob {
   ) {}
 
   start(intervalMs: number): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: unknown) => {
-        if (databaseUnavailability(err)) this.log.warn({ err }, 'visit timeouts skipped: database unavailable');
-        else this.log.error({ err }, 'visit timeouts failed');
-      });
-    }, intervalMs);
-    this.timer.unref();
+    this.job.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One pass (joined when one is going on); returns how many visits timed out. */
   runOnce(): Promise<number> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.job.runOnce();
   }
 
   private async pass(): Promise<number> {
