@@ -256,6 +256,12 @@ export const auditActions = [
   'visit.started',
   'visit.finished',
   'visit.canceled',
+  // Alarm handling (issue 19): each action a person takes on a call; before/after hold the call.
+  'call.acknowledged',
+  'call.assigned',
+  'call.note_added',
+  'call.passenger_freed',
+  'call.ended',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -96,6 +96,14 @@ export const callStatuses = ['received', 'acknowledged', 'ended'] as const;
 export const callStatusSchema = z.enum(callStatuses);
 export type CallStatus = z.infer<typeof callStatusSchema>;
 
+/** Whom a call is assigned to: a person, or a maintenance company serving the lift's organisation. */
+export const callAssigneeSchema = z.object({
+  kind: z.enum(['user', 'organisation']),
+  id: z.number().int(),
+  name: z.string(),
+});
+export type CallAssignee = z.infer<typeof callAssigneeSchema>;
+
 export const callSchema = z.object({
   id: z.number().int(),
   lift: liftRefSchema,
@@ -111,6 +119,14 @@ export const callSchema = z.object({
   testResult: z.string().nullable(),
   handledBy: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Moves on every change by a person or a module; an action names the version it saw (409 otherwise). */
+  version: z.number().int(),
+  /** Who acknowledged it in the portal; null when the module or alarm centre did, or nobody yet. */
+  acknowledgedBy: z.string().nullable(),
+  /** When the trapped passenger was freed, as recorded by a person. */
+  passengerFreedAt: isoDateTimeSchema.nullable(),
+  /** The person or maintenance company the call is assigned to. */
+  assignee: callAssigneeSchema.nullable(),
 });
 export type Call = z.infer<typeof callSchema>;
 

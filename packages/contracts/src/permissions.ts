@@ -35,6 +35,8 @@ export const permissions = [
   'logbook.write',
   // Field work: start, end and cancel visits on the lifts in scope (not client-light: it only reads).
   'visits.record',
+  // Alarm handling (issue 19): acknowledge, assign, annotate, record the freed passenger, end a call.
+  'calls.handle',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -53,8 +55,9 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
     'visits.record',
     'inspections.record',
     'logbook.write',
+    'calls.handle',
   ],
-  user: [...portal, 'visits.record', 'logbook.write'],
+  user: [...portal, 'visits.record', 'logbook.write', 'calls.handle'],
   // spec §6: always current view; no events, current calls, subscriptions or period statistics
   'client-light': [
     'organisations.list',

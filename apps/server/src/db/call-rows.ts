@@ -1,5 +1,6 @@
-// A call as the API shows it, read the same way for the calls list, current calls and the calls
-// around an event.
+// A call as the API shows it, read the same way for the calls list, current calls, the calls
+// around an event and the call handling answers.
+import { sql } from 'drizzle-orm';
 import type { Call, CallKind } from '@liftwacht/contracts/calls';
 import { runningSecondsSql } from './local-time-sql.ts';
 import { calls } from './schema.ts';
@@ -17,6 +18,17 @@ export const callColumns = (now: Date) => ({
   testResult: calls.testResult,
   handledBy: calls.handledBy,
   notes: calls.notes,
+  version: calls.version,
+  passengerFreedAt: calls.passengerFreedAt,
+  // Names by primary key, only for the few calls on a page: scalar lookups, not joins that every
+  // list query would have to carry.
+  acknowledgedBy: sql<string | null>`(select u.name from users u where u.id = ${calls.acknowledgedBy})`,
+  assignedUserId: calls.assignedUserId,
+  assignedUserName: sql<string | null>`(select u.name from users u where u.id = ${calls.assignedUserId})`,
+  assignedOrganisationId: calls.assignedOrganisationId,
+  assignedOrganisationName: sql<
+    string | null
+  >`(select o.name from organisations o where o.id = ${calls.assignedOrganisationId})`,
 });
 
 export interface CallRow {
@@ -29,6 +41,21 @@ export interface CallRow {
   testResult: string | null;
   handledBy: string | null;
   notes: string | null;
+  version: number;
+  passengerFreedAt: Date | null;
+  acknowledgedBy: string | null;
+  assignedUserId: number | null;
+  assignedUserName: string | null;
+  assignedOrganisationId: number | null;
+  assignedOrganisationName: string | null;
+}
+
+function assigneeOf(r: CallRow): Call['assignee'] {
+  if (r.assignedUserId !== null) return { kind: 'user', id: r.assignedUserId, name: r.assignedUserName ?? '' };
+  if (r.assignedOrganisationId !== null) {
+    return { kind: 'organisation', id: r.assignedOrganisationId, name: r.assignedOrganisationName ?? '' };
+  }
+  return null;
 }
 
 export function toCall(r: CallRow, lift: Call['lift']): Call {
@@ -45,5 +72,9 @@ export function toCall(r: CallRow, lift: Call['lift']): Call {
     testResult: r.testResult,
     handledBy: r.handledBy,
     notes: r.notes,
+    version: r.version,
+    acknowledgedBy: r.acknowledgedBy,
+    passengerFreedAt: r.passengerFreedAt?.toISOString() ?? null,
+    assignee: assigneeOf(r),
   };
 }

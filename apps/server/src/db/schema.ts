@@ -35,6 +35,10 @@ export const organisations = pgTable('organisations', {
   // Optimistic concurrency: an edit names the version it started from; a stale one answers 409.
   version: integer('version').notNull().default(1),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
+  // Alarm escalation (issue 19): an entrapment not acknowledged within the first, and again within
+  // the second limit, mails the users subscribed to escalations.
+  escalationFirstMinutes: integer('escalation_first_minutes').notNull().default(5),
+  escalationSecondMinutes: integer('escalation_second_minutes').notNull().default(15),
 });
 
 export const organisationAccess = pgTable(
@@ -327,6 +331,21 @@ export const calls = pgTable(
     handledBy: text('handled_by'),
     notes: text('notes'),
     sourceMessageId: text('source_message_id').unique(),
+    // Alarm handling (issue 19). Every change, by a person or a module, moves the version, so two
+    // people acting on the same call at once: one wins, the other gets 409 with the fresh call.
+    version: integer('version').notNull().default(1),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    // Assigned to a person, or to a maintenance company serving the lift's organisation (not both).
+    assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedOrganisationId: integer('assigned_organisation_id').references(() => organisations.id, {
+      onDelete: 'set null',
+    }),
+    // When the trapped passenger was freed: the time-to-free figure counts from started_at to this.
+    passengerFreedAt: tstz('passenger_freed_at'),
+    // A person ended the call with this kind: a module's later report does not overwrite it.
+    kindConfirmed: boolean('kind_confirmed').notNull().default(false),
+    endedBy: integer('ended_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('calls_lift_started_idx').on(t.liftId, t.startedAt),
@@ -334,6 +353,52 @@ export const calls = pgTable(
       .on(t.liftId)
       .where(sql`${t.endedAt} is null`),
   ],
+);
+
+/**
+ * One call's lifecycle, step by step, whoever took the step: a module or alarm centre over ingest
+ * (`source` module) or a person in the portal (`source` portal, with user_id). The calls row holds
+ * the merged state; this is its history.
+ */
+export const callSteps = pgTable(
+  'call_steps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    callId: bigint('call_id', { mode: 'number' })
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    at: tstz('at').notNull(),
+    // received | acknowledged | assigned | note | passenger_freed | ended
+    action: text('action').notNull(),
+    // module | portal
+    source: text('source').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data'),
+  },
+  (t) => [
+    index('call_steps_call_idx').on(t.callId, t.at),
+    // A module reports each phase once; a redelivered or repeated phase adds no second step.
+    uniqueIndex('call_steps_module_phase_idx')
+      .on(t.callId, t.action)
+      .where(sql`${t.source} = 'module'`),
+  ],
+);
+
+/**
+ * The escalations sent: one row per call and limit (1 = first, 2 = second). The insert that claims
+ * the row is the "exactly once" across nodes and restarts; the mails go out in the same transaction.
+ */
+export const callEscalations = pgTable(
+  'call_escalations',
+  {
+    callId: bigint('call_id', { mode: 'number' })
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    sentAt: tstz('sent_at').notNull(),
+    recipients: integer('recipients').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.level] })],
 );
 
 export const visits = pgTable(

@@ -111,6 +111,10 @@ describe('GET /calls', () => {
       testResult: null,
       handledBy: 'Meldkamer',
       notes: 'Twee personen bevrijd.',
+      version: 1,
+      acknowledgedBy: null,
+      passengerFreedAt: null,
+      assignee: null,
     });
     expect(data.items[0]).toMatchObject({ status: 'acknowledged', endedAt: null, durationSeconds: 600 });
   });

@@ -220,7 +220,10 @@ export class IngestRepository {
           started_at = coalesce(r.received_at, least(c.started_at, r.first_seen_at)),
           acknowledged_at = coalesce(c.acknowledged_at, r.acknowledged_at),
           ended_at = coalesce(c.ended_at, r.ended_at),
-          kind = coalesce(r.kind, c.kind),
+          -- A person who ended the call said what it was; the module's later word does not undo it.
+          kind = case when c.kind_confirmed then c.kind else coalesce(r.kind, c.kind) end,
+          version = c.version + 1,
+          updated_at = ${nowTs},
           handled_by = coalesce(r.handled_by, c.handled_by),
           notes = coalesce(r.notes, c.notes),
           test_result = coalesce(r.test_result, c.test_result),
@@ -229,7 +232,7 @@ export class IngestRepository {
                         else 'received' end
         from call_input r
         where c.source_message_id = r.source_id
-        returning c.source_message_id
+        returning c.id, c.source_message_id
       ),
       new_calls as (
         insert into calls (lift_id, started_at, acknowledged_at, ended_at, kind, status, test_result, handled_by, notes,
@@ -242,6 +245,21 @@ export class IngestRepository {
         from call_input r
         where r.source_id not in (select source_message_id from updated_calls)
         on conflict (source_message_id) do nothing
+        returning id, source_message_id
+      ),
+      -- The module's phases join the call's lifecycle (source module), once each; the portal's
+      -- steps sit beside them. Automatic test calls have no lifecycle to act on.
+      module_call_steps as (
+        insert into call_steps (call_id, at, action, source, data)
+        select k.id, p.at, p.action, 'module',
+               case when p.action = 'ended' and r.kind is not null then jsonb_build_object('kind', r.kind) end
+        from call_input r
+        join (select id, source_message_id from updated_calls
+              union all select id, source_message_id from new_calls) k on k.source_message_id = r.source_id
+        cross join lateral (values ('received', r.received_at), ('acknowledged', r.acknowledged_at),
+                                   ('ended', r.ended_at)) as p(action, at)
+        where p.at is not null and r.test_result is null
+        on conflict (call_id, action) where source = 'module' do nothing
       ),
       counter_input as (
         select * from json_to_recordset(${json(
