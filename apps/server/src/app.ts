@@ -7,6 +7,8 @@ import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import { administrationRoutes } from './modules/administration/administration.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { callActionsPlugin } from './modules/calls/call-actions.plugin.ts';
+import { callActionsRoutes } from './modules/calls/call-actions.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { eventsPlugin } from './modules/events/events.plugin.ts';
@@ -94,6 +96,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(mqttPlugin);
   // app.visits: the 12-hour visit timeout and visit changes announced to dashboards
   await app.register(visitsPlugin);
+  // app.callActions: actions on alarm calls announced to browsers and outbound hooks
+  await app.register(callActionsPlugin);
 
   // Feature modules under /liftwacht
   await app.register(
@@ -105,6 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       reportsRoutes(api);
       eventsRoutes(api);
       callsRoutes(api);
+      callActionsRoutes(api);
       subscriptionsRoutes(api);
       liftsRoutes(api);
       liftEditingRoutes(api);

@@ -4,7 +4,7 @@
 // both fail for an operation without an entry, so every new route joins the harness here.
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { RoleName } from '@liftwacht/contracts/auth';
-import { lifts, logbook, visits } from '../db/schema.ts';
+import { calls, lifts, logbook, visits } from '../db/schema.ts';
 import { fixturePassword } from '../test-support/fixtures.ts';
 import { inspectionUpload, storedInspection } from '../test-support/inspection-calls.ts';
 import { liftImportUpload, storedLiftImport } from '../test-support/lift-import-calls.ts';
@@ -173,6 +173,35 @@ async function visitStart(w: SecurityWorld, liftId: number): Promise<RouteCall> 
   return { params: { id: liftId }, body: { type: 'repair', role: 'mechanic' } };
 }
 
+/**
+ * A fresh alarm call received a minute ago on the lift, so every role's action finds one still
+ * open at version 1 (acting on an acknowledged or ended call answers 409 by design).
+ */
+async function openCall(w: SecurityWorld, liftId: number): Promise<number> {
+  const [row] = await w.t.database.db
+    .insert(calls)
+    .values({
+      liftId,
+      startedAt: new Date(w.t.clock.now().getTime() - 60_000),
+      kind: 'entrapment',
+      status: 'received',
+    })
+    .returning({ id: calls.id });
+  return row?.id ?? 0;
+}
+
+/** An action on a call: the own call acts on a fresh own call; foreign ones aim at the stranger's. */
+function callAction(body: unknown = { version: 1 }, read = false): OperationCalls {
+  const call = (callId: number): RouteCall => ({ params: { callId }, ...(read ? {} : { body }) });
+  return {
+    own: async (w) => call(await openCall(w, w.own.liftId)),
+    foreign: async (w) => [
+      { label: "the stranger's call", call: call(await openCall(w, w.foreign.liftId)), aim: 'stranger' },
+      { label: 'a call that does not exist', call: call(2_000_000_001), aim: 'nowhere' },
+    ],
+  };
+}
+
 /** An invitation of a new client-light person into the organisation. */
 function invitation(w: SecurityWorld, organisationId: number): RouteCall {
   const username = w.administration.newUsername();
@@ -337,6 +366,14 @@ export const operationCalls: Record<string, OperationCalls> = {
     own: (w) => ({ query: { organisationId: w.own.organisationId } }),
     foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
   },
+  // Alarm handling (issue 19): one call with its lifecycle, and acting on it.
+  'GET /liftwacht/calls/{callId}': callAction(undefined, true),
+  'GET /liftwacht/calls/{callId}/assignees': callAction(undefined, true),
+  'POST /liftwacht/calls/{callId}/acknowledge': callAction(),
+  'POST /liftwacht/calls/{callId}/assign': callAction({ version: 1, userId: null, organisationId: null }),
+  'POST /liftwacht/calls/{callId}/notes': callAction({ text: 'Harnas notitie' }),
+  'POST /liftwacht/calls/{callId}/passenger-freed': callAction(),
+  'POST /liftwacht/calls/{callId}/end': callAction({ version: 1, kind: 'entrapment' }),
   'GET /liftwacht/subscriptions': { own: () => ({}), foreign: { none: 'the caller’s own subscriptions' } },
   'PUT /liftwacht/subscriptions': {
     own: (w) => ({ body: { items: [{ eventType: 'unavailable', liftIds: [w.own.liftId] }] } }),

@@ -93,6 +93,16 @@ export class LiftEventRecorder {
   }
 
   /**
+   * Ends the alarm_call event of the call received at `callStartedAt` on the lift, when a person
+   * ends the call in the portal (ingest ends it itself when the module reports the end).
+   */
+  async endCallEvent(liftId: number, callStartedAt: Date, endedAt: Date, options: RecordOptions = {}): Promise<number> {
+    const open = await this.repository.openCallEvents(liftId, callStartedAt, options.db);
+    await this.repository.end(open, endedAt, options.db);
+    return open.length;
+  }
+
+  /**
    * For code that inserts events itself (bulk ingest): queues the subscribers' mails for these new
    * events. Safe to repeat (one mail per event and user, ever). Never throws: a failure to queue is
    * logged and the events stand. Without `db` the mails go out at once.

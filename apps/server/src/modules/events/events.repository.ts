@@ -240,6 +240,22 @@ export class EventsRepository {
       .where(and(eq(events.liftId, liftId), inArray(events.type, [...types]), isNull(events.endedAt)));
   }
 
+  /** The open alarm_call events of a call: the event starts when the call is received. */
+  async openCallEvents(liftId: number, callStartedAt: Date, db: Db = this.db): Promise<number[]> {
+    const rows = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(
+        and(
+          eq(events.liftId, liftId),
+          eq(events.type, 'alarm_call'),
+          eq(events.startedAt, callStartedAt),
+          isNull(events.endedAt),
+        ),
+      );
+    return rows.map((r) => r.id);
+  }
+
   /** Ends these events at `endedAt` (never before they started). */
   async end(ids: readonly number[], endedAt: Date, db: Db = this.db): Promise<void> {
     if (ids.length === 0) return;
