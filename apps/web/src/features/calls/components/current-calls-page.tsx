@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -8,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
@@ -21,7 +23,9 @@ import { useNow } from '../hooks/use-now.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 import { formatDuration } from '../../../lib/format-clock-duration.ts';
+import { parseRouteId } from '../../../lib/route-id.ts';
 import { runningSecondsAt } from '../lib/running-seconds.ts';
+import { CallHandlingDialog } from './call-handling-dialog.tsx';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 
@@ -29,6 +33,9 @@ export function CurrentCallsPage() {
   const { t } = useTranslation('calls');
   const allowed = usePermission('calls.current');
   const organisationId = useSession(selectOrganisationId);
+  // The call being handled lives in the URL, so a link (mail, event page) opens it and Back closes it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const handling = parseRouteId(searchParams.get('call') ?? '');
   return (
     <PageContainer>
       <PageTitle title={t('currentCalls.title')} />
@@ -37,13 +44,29 @@ export function CurrentCallsPage() {
       ) : organisationId === null ? (
         <Typography role="status">{t('noOrganisation')}</Typography>
       ) : (
-        <CurrentCallsList organisationId={organisationId} />
+        <CurrentCallsList
+          organisationId={organisationId}
+          onHandle={(callId) => setSearchParams({ call: String(callId) })}
+        />
       )}
+      {allowed && handling !== null ? (
+        <CallHandlingDialog
+          callId={handling}
+          organisationId={organisationId}
+          onClose={() => setSearchParams({}, { replace: true })}
+        />
+      ) : null}
     </PageContainer>
   );
 }
 
-function CurrentCallsList({ organisationId }: { organisationId: number }) {
+function CurrentCallsList({
+  organisationId,
+  onHandle,
+}: {
+  organisationId: number;
+  onHandle: (callId: number) => void;
+}) {
   const { t, i18n } = useTranslation('calls');
   const { t: tc } = useTranslation();
   const query = useQuery(currentCallsQueryOptions(organisationId));
@@ -82,6 +105,8 @@ function CurrentCallsList({ organisationId }: { organisationId: number }) {
               <TableCell>{t('fields.kind')}</TableCell>
               <TableCell>{t('fields.status')}</TableCell>
               <TableCell>{t('fields.running')}</TableCell>
+              <TableCell>{t('fields.assignee')}</TableCell>
+              <TableCell>{t('fields.action')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -94,6 +119,17 @@ function CurrentCallsList({ organisationId }: { organisationId: number }) {
                 <TableCell>{t(`statuses.${call.status}`)}</TableCell>
                 <TableCell>
                   <time>{formatDuration(runningSecondsAt(call.runningSeconds, query.dataUpdatedAt, now))}</time>
+                </TableCell>
+                <TableCell>{call.assignee?.name ?? t('notSet')}</TableCell>
+                <TableCell>
+                  <Button
+                    variant={call.status === 'received' ? 'contained' : 'outlined'}
+                    onClick={() => onHandle(call.id)}
+                    aria-label={t('handling.handleCall', { lift: call.lift.name })}
+                    sx={{ minHeight: 44 }}
+                  >
+                    {t('handling.handle')}
+                  </Button>
                 </TableCell>
               </TableRow>
             ))}

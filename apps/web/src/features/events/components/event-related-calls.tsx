@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -5,9 +6,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { EventDetail } from '@liftwacht/contracts/events';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 import { formatDuration } from '../../../lib/format-clock-duration.ts';
+import { paths } from '../../../app/paths.ts';
 
 export function EventRelatedCalls({ calls }: { calls: EventDetail['calls'] }) {
   const { t, i18n } = useTranslation('events');
@@ -26,6 +29,7 @@ export function EventRelatedCalls({ calls }: { calls: EventDetail['calls'] }) {
               <TableCell>{t('fields.endedAt')}</TableCell>
               <TableCell>{t('fields.duration')}</TableCell>
               <TableCell>{t('fields.kind')}</TableCell>
+              <TableCell>{t('detail.callLifecycle')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -35,6 +39,12 @@ export function EventRelatedCalls({ calls }: { calls: EventDetail['calls'] }) {
                 <TableCell>{formatDateTimeWithSeconds(call.endedAt, i18n.language)}</TableCell>
                 <TableCell>{formatDuration(call.durationSeconds)}</TableCell>
                 <TableCell>{t(`callKinds.${call.kind}`)}</TableCell>
+                <TableCell>
+                  {/* The call's console: its lifecycle, and the actions while it runs. */}
+                  <Link component={RouterLink} to={paths.call(call.id)} sx={{ display: 'inline-block', py: 1.5 }}>
+                    {call.endedAt === null ? t('detail.handleCall') : t('detail.showCall')}
+                  </Link>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

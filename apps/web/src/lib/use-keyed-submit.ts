@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
-import { useAsyncAction } from '../../../lib/use-async-action.ts';
-import { newIdempotencyKey } from '../api/record-visit.ts';
+import { useAsyncAction } from './use-async-action.ts';
+
+/** A key per attempt: a double tap or a retry of the same attempt is recorded once by the server. */
+export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 /**
  * A submit that survives a flaky connection: one Idempotency-Key per attempt, kept for the retry

@@ -1,0 +1,49 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { CallDetail } from '@liftwacht/contracts/call-actions';
+import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
+import { formatDuration } from '../../../lib/format-clock-duration.ts';
+
+/** Where the call stands: lift, status, times, who acknowledged it and whom it is assigned to. */
+export function CallSummary({ call }: { call: CallDetail }) {
+  const { t, i18n } = useTranslation('calls');
+  const when = (iso: string | null) => formatDateTimeWithSeconds(iso, i18n.language);
+  const rows: [string, string][] = [
+    [t('fields.lift'), `${call.lift.name}, ${call.lift.address}`],
+    [t('fields.kind'), t(`kinds.${call.kind}`)],
+    [t('fields.receivedAt'), when(call.startedAt)],
+    [
+      t('fields.acknowledgedAt'),
+      call.acknowledgedAt && call.acknowledgedBy
+        ? t('handling.byPerson', { when: when(call.acknowledgedAt), person: call.acknowledgedBy })
+        : when(call.acknowledgedAt),
+    ],
+    [t('handling.assignee'), call.assignee?.name ?? t('handling.unassigned')],
+    [t('handling.freedAt'), when(call.passengerFreedAt)],
+    [t('fields.endedAt'), when(call.endedAt)],
+    [t('fields.duration'), formatDuration(call.runningSeconds)],
+  ];
+  return (
+    <Stack spacing={1}>
+      <Chip
+        label={t(`statuses.${call.status}`)}
+        color={call.status === 'received' ? 'error' : call.status === 'acknowledged' ? 'warning' : 'default'}
+        sx={{ alignSelf: 'flex-start' }}
+      />
+      <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
+        {rows.map(([label, value]) => (
+          <Stack key={label} direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1 }}>
+            <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 160 }}>
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {value}
+            </Typography>
+          </Stack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
