@@ -46,10 +46,24 @@ function staticallyLoaded(host: string): Set<string> {
   return loaded;
 }
 
+/** The pages a visitor opens before signing in; every other page renders inside the app layout. */
+const signedOutChunk = /(login-route|password-reset-route|not-found-route|app-layout)-[\w-]+\.js$/;
+
+/** The app layout's chunk: every signed-in page is opened together with it. */
+function appLayoutChunk(): string | undefined {
+  return Object.values(bundle).find(
+    (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('app/layout/app-layout.tsx') === true,
+  )?.fileName;
+}
+
 function preloadDependencies(fileName: string, deps: string[], { hostId }: { hostId: string }): string[] {
   // Pages only administrators open load theirs when opened.
   if (adminOnlyChunk.test(fileName)) return [];
-  const loaded = staticallyLoaded(hostId);
+  const loaded = new Set(staticallyLoaded(hostId));
+  // A signed-in page loads with the layout, whose own list preloads the files the layout imports:
+  // listing them again for the page only costs the entry's bytes.
+  const layout = appLayoutChunk();
+  if (layout && !signedOutChunk.test(fileName)) for (const file of staticallyLoaded(layout)) loaded.add(file);
   return deps.filter((dep) => !loaded.has(dep));
 }
 
@@ -84,7 +98,7 @@ export default defineConfig({
               name: 'app-forms',
               // Only these modules: what they import (MUI, the api-client) stays where it was.
               includeDependenciesRecursively: false,
-              test: /src[\\/](components[\\/](form-dialog|select-field|organisation-choice)|lib[\\/](download-file|save-file|use-organisation-permission)|features[\\/]lifts[\\/](api[\\/](get-lift|save-lift)|components[\\/]decommissioned-chip))\.tsx?$/,
+              test: /src[\\/](components[\\/](form-dialog|select-field|organisation-choice)|lib[\\/](download-file|save-file|use-organisation-permission|use-keyed-submit)|features[\\/]lifts[\\/](api[\\/](get-lift|save-lift)|components[\\/]decommissioned-chip))\.tsx?$/,
             },
           ],
         },

@@ -33,8 +33,6 @@ export const paths = {
   comparePeriods: routePatterns.comparePeriods,
   organisationReport: routePatterns.organisationReport,
   currentCalls: routePatterns.currentCalls,
-  /** One call to act on, opened over the current calls (a mail or the event page links here). */
-  call: (callId: string | number) => `${routePatterns.currentCalls}?call=${segment(callId)}`,
   alarmCalls: routePatterns.alarmCalls,
   lifts: routePatterns.lifts,
   liftNew: '/lifts/new',

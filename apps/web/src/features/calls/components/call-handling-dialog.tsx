@@ -4,11 +4,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +33,6 @@ interface CallHandlingDialogProps {
 export function CallHandlingDialog({ callId, organisationId, onClose }: CallHandlingDialogProps) {
   const { t } = useTranslation('calls');
   const { t: tc } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
   const query = useQuery(callQueryOptions(callId));
   useRefetchOnOrganisationChange(organisationId, [callQueryOptions(callId).queryKey], ['calls']);
@@ -45,7 +40,25 @@ export function CallHandlingDialog({ callId, organisationId, onClose }: CallHand
   const actions = useCallActions(callId);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="md">
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      // Full screen on a phone, by CSS: no media-query hook to load for it.
+      slotProps={{
+        paper: {
+          sx: {
+            m: { xs: 0, sm: 4 },
+            width: { xs: '100%' },
+            maxHeight: { xs: '100%' },
+            height: { xs: '100%', sm: 'auto' },
+            borderRadius: { xs: 0, sm: 1 },
+          },
+        },
+      }}
+    >
       <DialogTitle id={titleId}>
         {query.data ? t('handling.title', { lift: query.data.lift.name }) : t('handling.titlePending')}
       </DialogTitle>
@@ -60,7 +73,7 @@ export function CallHandlingDialog({ callId, organisationId, onClose }: CallHand
             onAction={() => void query.refetch()}
           />
         ) : (
-          <Stack spacing={2} divider={<Divider flexItem />}>
+          <Stack spacing={3}>
             <CallSummary call={query.data} />
             {canHandle ? <CallActionsPanel call={query.data} actions={actions} /> : null}
             <section aria-labelledby={`${titleId}-timeline`}>

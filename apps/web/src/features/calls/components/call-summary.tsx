@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -27,11 +26,13 @@ export function CallSummary({ call }: { call: CallDetail }) {
   ];
   return (
     <Stack spacing={1}>
-      <Chip
-        label={t(`statuses.${call.status}`)}
-        color={call.status === 'received' ? 'error' : call.status === 'acknowledged' ? 'warning' : 'default'}
-        sx={{ alignSelf: 'flex-start' }}
-      />
+      <Typography
+        variant="subtitle1"
+        component="p"
+        sx={{ fontWeight: 600, color: call.status === 'received' ? 'error.main' : 'text.primary' }}
+      >
+        {t(`statuses.${call.status}`)}
+      </Typography>
       <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
         {rows.map(([label, value]) => (
           <Stack key={label} direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1 }}>

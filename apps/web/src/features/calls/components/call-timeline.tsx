@@ -1,6 +1,4 @@
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { CallStep } from '@liftwacht/contracts/call-actions';
@@ -18,17 +16,19 @@ export function CallTimeline({ steps }: { steps: readonly CallStep[] }) {
     return null;
   };
   return (
-    <List dense aria-label={t('handling.timeline')}>
+    <Stack component="ol" spacing={1} aria-label={t('handling.timeline')} sx={{ listStyle: 'none', p: 0, my: 1 }}>
       {steps.map((step) => (
-        <ListItem key={step.id} disableGutters>
-          <ListItemText
-            primary={`${formatDateTimeWithSeconds(step.at, i18n.language)} · ${t(`handling.steps.${step.action}`)}`}
-            secondary={[step.source === 'module' ? t('handling.byModule') : (step.user ?? t('notSet')), detail(step)]
+        <li key={step.id}>
+          <Typography variant="body2">
+            {`${formatDateTimeWithSeconds(step.at, i18n.language)} · ${t(`handling.steps.${step.action}`)}`}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {[step.source === 'module' ? t('handling.byModule') : (step.user ?? t('notSet')), detail(step)]
               .filter((part) => part !== null && part !== '')
               .join(' — ')}
-          />
-        </ListItem>
+          </Typography>
+        </li>
       ))}
-    </List>
+    </Stack>
   );
 }

@@ -25,7 +25,7 @@ import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 import { formatDuration } from '../../../lib/format-clock-duration.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { runningSecondsAt } from '../lib/running-seconds.ts';
-import { CallHandlingDialog } from './call-handling-dialog.tsx';
+import { LazyCallHandlingDialog } from './lazy-call-handling-dialog.tsx';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 
@@ -50,7 +50,7 @@ export function CurrentCallsPage() {
         />
       )}
       {allowed && handling !== null ? (
-        <CallHandlingDialog
+        <LazyCallHandlingDialog
           callId={handling}
           organisationId={organisationId}
           onClose={() => setSearchParams({}, { replace: true })}

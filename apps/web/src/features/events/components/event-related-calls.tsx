@@ -41,7 +41,11 @@ export function EventRelatedCalls({ calls }: { calls: EventDetail['calls'] }) {
                 <TableCell>{t(`callKinds.${call.kind}`)}</TableCell>
                 <TableCell>
                   {/* The call's console: its lifecycle, and the actions while it runs. */}
-                  <Link component={RouterLink} to={paths.call(call.id)} sx={{ display: 'inline-block', py: 1.5 }}>
+                  <Link
+                    component={RouterLink}
+                    to={`${paths.currentCalls}?call=${String(call.id)}`}
+                    sx={{ display: 'inline-block', py: 1.5 }}
+                  >
                     {call.endedAt === null ? t('detail.handleCall') : t('detail.showCall')}
                   </Link>
                 </TableCell>
