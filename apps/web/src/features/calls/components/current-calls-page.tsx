@@ -1,9 +1,7 @@
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -22,6 +20,7 @@ import { usePermission } from '../../../lib/use-permission.ts';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 import { formatDuration } from '../../../lib/format-clock-duration.ts';
 import { runningSecondsAt } from '../lib/running-seconds.ts';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 
@@ -72,7 +71,7 @@ function CurrentCallsList({ organisationId }: { organisationId: number }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('currentCalls.refreshNote')}
       </Typography>
-      <TableContainer component={Paper} variant="outlined">
+      <ScrollableTable label={t('currentCalls.tableLabel')} outlined>
         <Table size="small" aria-label={t('currentCalls.tableLabel')}>
           <TableHead>
             <TableRow>
@@ -99,7 +98,7 @@ function CurrentCallsList({ organisationId }: { organisationId: number }) {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollableTable>
     </>
   );
 }
