@@ -11,6 +11,8 @@ import { PagedTable } from './paged-table.tsx';
 
 interface PagedResultsProps<T extends { total: number }> {
   query: UseQueryResult<T>;
+  /** The table's name (its aria-label), for the region it scrolls in on a narrow screen. */
+  label: string;
   /** Shown (as a status) when the server finds nothing. */
   emptyText: string;
   /** Title of the error panel; the page error title by default. */
@@ -26,7 +28,7 @@ interface PagedResultsProps<T extends { total: number }> {
  * (spec §8 messages), the empty state, or the table with its pager.
  */
 export function PagedResults<T extends { total: number }>(props: PagedResultsProps<T>) {
-  const { query, emptyText, paging, rowsPerPageOptions, children } = props;
+  const { query, label, emptyText, paging, rowsPerPageOptions, children } = props;
   const { t } = useTranslation();
   return (
     <>
@@ -45,6 +47,7 @@ export function PagedResults<T extends { total: number }>(props: PagedResultsPro
       ) : query.data ? (
         <Paper variant="outlined">
           <PagedTable
+            label={label}
             total={query.data.total}
             emptyText={emptyText}
             paging={paging}

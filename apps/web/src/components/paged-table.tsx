@@ -1,10 +1,12 @@
-import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Paging } from '../lib/use-paging.ts';
+import { ScrollableTable } from './scrollable-table.tsx';
 import { TablePager } from './table-pager.tsx';
 
 interface PagedTableProps {
+  /** The table's name (its aria-label), for the region it scrolls in on a narrow screen. */
+  label: string;
   total: number;
   /** Shown (as a status) when the list is empty. */
   emptyText: string;
@@ -15,7 +17,7 @@ interface PagedTableProps {
 }
 
 /** One page of a server-side list with its pager, or the empty text. */
-export function PagedTable({ total, emptyText, paging, rowsPerPageOptions, children }: PagedTableProps) {
+export function PagedTable({ label, total, emptyText, paging, rowsPerPageOptions, children }: PagedTableProps) {
   if (total === 0) {
     return (
       <Typography role="status" variant="body2" sx={{ py: 1 }}>
@@ -25,7 +27,7 @@ export function PagedTable({ total, emptyText, paging, rowsPerPageOptions, child
   }
   return (
     <>
-      <TableContainer>{children}</TableContainer>
+      <ScrollableTable label={label}>{children}</ScrollableTable>
       <TablePager
         total={total}
         page={paging.page}

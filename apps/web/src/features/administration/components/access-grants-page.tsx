@@ -62,6 +62,7 @@ function AccessGrantsList() {
       <Box sx={touchTargets}>
         <PagedResults
           query={query}
+          label={t('access.tableLabel')}
           emptyText={t('access.empty')}
           paging={urlPaging(state, update)}
           rowsPerPageOptions={rowsPerPageOptions}

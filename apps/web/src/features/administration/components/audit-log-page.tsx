@@ -44,6 +44,7 @@ function AuditLog() {
       <Box sx={touchTargets}>
         <PagedResults
           query={query}
+          label={t('audit.tableLabel')}
           emptyText={t('audit.empty')}
           paging={urlPaging(urlState, update)}
           rowsPerPageOptions={rowsPerPageOptions}

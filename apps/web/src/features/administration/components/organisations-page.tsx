@@ -72,6 +72,7 @@ function OrganisationsList() {
       <Box sx={touchTargets}>
         <PagedResults
           query={query}
+          label={t('organisations.tableLabel')}
           emptyText={t('organisations.empty')}
           paging={urlPaging(state, update)}
           rowsPerPageOptions={rowsPerPageOptions}

@@ -91,6 +91,7 @@ function UsersList() {
       <Box sx={touchTargets}>
         <PagedResults
           query={query}
+          label={t('users.tableLabel')}
           emptyText={t('users.empty')}
           paging={urlPaging(urlState, update)}
           rowsPerPageOptions={rowsPerPageOptions}

@@ -130,6 +130,7 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
       ) : null}
       <PagedResults
         query={query}
+        label={t('alarmCalls.tableLabel')}
         emptyText={t('alarmCalls.empty')}
         paging={paging}
         rowsPerPageOptions={rowsPerPageOptions}

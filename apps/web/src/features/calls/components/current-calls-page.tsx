@@ -1,10 +1,8 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -26,6 +24,7 @@ import { formatDuration } from '../../../lib/format-clock-duration.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { runningSecondsAt } from '../lib/running-seconds.ts';
 import { LazyCallHandlingDialog } from './lazy-call-handling-dialog.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 
@@ -95,7 +94,7 @@ function CurrentCallsList({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('currentCalls.refreshNote')}
       </Typography>
-      <TableContainer component={Paper} variant="outlined">
+      <ScrollableTable label={t('currentCalls.tableLabel')} outlined>
         <Table size="small" aria-label={t('currentCalls.tableLabel')}>
           <TableHead>
             <TableRow>
@@ -135,7 +134,7 @@ function CurrentCallsList({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollableTable>
     </>
   );
 }

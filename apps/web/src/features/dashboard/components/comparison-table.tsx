@@ -4,7 +4,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { statsQueryOptions } from '../api/stats-query.ts';
 import { useFormats } from '../hooks/use-formats.ts';
 import { comparedFigures, type ComparedFigure } from '../lib/compared-figures.ts';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 export interface ComparedPeriod {
   from: string;
@@ -66,6 +66,12 @@ export function ComparisonTable({
     return figure.kind === 'percentage' ? format.percentagePoints(delta) : format.signedCount(delta);
   };
 
+  const tableLabel = t('compare.tableLabel', {
+    unit: comparison.title,
+    current: comparison.current.label,
+    previous: comparison.previous.label,
+  });
+
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ mb: 4 }}>
       <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -74,15 +80,8 @@ export function ComparisonTable({
       {noLifts ? (
         <Alert severity="info">{t('dashboard:noLifts')}</Alert>
       ) : (
-        <TableContainer>
-          <Table
-            size="small"
-            aria-label={t('compare.tableLabel', {
-              unit: comparison.title,
-              current: comparison.current.label,
-              previous: comparison.previous.label,
-            })}
-          >
+        <ScrollableTable label={tableLabel}>
+          <Table size="small" aria-label={tableLabel}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('compare.figure')}</TableCell>
@@ -104,7 +103,7 @@ export function ComparisonTable({
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollableTable>
       )}
     </Box>
   );

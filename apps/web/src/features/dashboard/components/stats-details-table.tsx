@@ -2,7 +2,6 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
@@ -15,6 +14,7 @@ import { toLocale } from '../../../lib/i18n.ts';
 import { useFormats } from '../hooks/use-formats.ts';
 import { sortDetails, type DetailsColumn, type DetailsSort } from '../lib/details-values.ts';
 import { DetailsValue } from './details-value.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 interface StatsDetailsTableProps {
   items: readonly StatsDetailItem[];
@@ -55,7 +55,7 @@ export function StatsDetailsTable({ items, unit }: StatsDetailsTableProps) {
   };
 
   return (
-    <TableContainer>
+    <ScrollableTable label={t('statsDetails.tableLabel')}>
       <Table size="small" aria-label={t('statsDetails.tableLabel')}>
         <TableHead>
           <TableRow>
@@ -86,6 +86,6 @@ export function StatsDetailsTable({ items, unit }: StatsDetailsTableProps) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }

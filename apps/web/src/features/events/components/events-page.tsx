@@ -99,7 +99,13 @@ function EventsList({ organisationId }: { organisationId: number }) {
           }}
         />
       ) : null}
-      <PagedResults query={query} emptyText={t('list.empty')} paging={paging} rowsPerPageOptions={rowsPerPageOptions}>
+      <PagedResults
+        query={query}
+        label={t('list.tableLabel')}
+        emptyText={t('list.empty')}
+        paging={paging}
+        rowsPerPageOptions={rowsPerPageOptions}
+      >
         {(data) => <EventsTable events={data.items} sort={sort} order={order} onSort={changeSort} />}
       </PagedResults>
     </>

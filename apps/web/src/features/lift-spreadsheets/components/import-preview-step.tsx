@@ -6,7 +6,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { applyProblem } from '../lib/import-problems.ts';
 import { pageOf, previewRowsPerPage, visibleRows } from '../lib/import-rows.ts';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportRowsTable } from './import-rows-table.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 interface ImportPreviewStepProps {
   preview: LiftImportPreview;
@@ -70,9 +70,9 @@ export function ImportPreviewStep({ preview, onApplied, onAgain }: ImportPreview
         <Typography role="status">{t('import.preview.empty')}</Typography>
       ) : (
         <Paper variant="outlined">
-          <TableContainer>
+          <ScrollableTable label={t('import.preview.tableLabel')}>
             <ImportRowsTable rows={pageOf(rows, page, size)} />
-          </TableContainer>
+          </ScrollableTable>
           <TablePager
             total={rows.length}
             page={page}

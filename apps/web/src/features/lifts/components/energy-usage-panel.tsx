@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countersQueryOptions } from '../api/get-counters.ts';
 import { energyRange } from '../lib/counter-ranges.ts';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import { formatKwh } from '../../../lib/format-kwh.ts';
 import { DetailSection } from './detail-section.tsx';
 import { QueryState } from './query-state.tsx';
@@ -38,22 +39,24 @@ export function EnergyUsagePanel({ liftId }: { liftId: number }) {
                 />
                 <Figure label={t('energy.last12Months')} value={kwh(data.sum)} />
               </Stack>
-              <Table size="small" aria-label={t('energy.tableLabel')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('energy.month')}</TableCell>
-                    <TableCell align="right">{t('energy.usage')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {[...data.items].reverse().map((item) => (
-                    <TableRow key={item.start}>
-                      <TableCell>{monthName.format(new Date(`${item.start}T00:00:00Z`))}</TableCell>
-                      <TableCell align="right">{kwh(item.sum)}</TableCell>
+              <ScrollableTable label={t('energy.tableLabel')}>
+                <Table size="small" aria-label={t('energy.tableLabel')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('energy.month')}</TableCell>
+                      <TableCell align="right">{t('energy.usage')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {[...data.items].reverse().map((item) => (
+                      <TableRow key={item.start}>
+                        <TableCell>{monthName.format(new Date(`${item.start}T00:00:00Z`))}</TableCell>
+                        <TableCell align="right">{kwh(item.sum)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </ScrollableTable>
             </>
           )
         }

@@ -33,6 +33,7 @@ export function LiftEventsPanel({ liftId, organisationId }: { liftId: number; or
         {(data) => (
           <PagedTable
             total={data.total}
+            label={t('events.tableLabel')}
             emptyText={t('events.empty')}
             paging={paging}
             rowsPerPageOptions={rowsPerPageOptions}

@@ -1,6 +1,5 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -19,6 +18,7 @@ import { criteriaCount } from '../lib/advanced-criteria.ts';
 import { rowsPerPageOptions, type LiftListState } from '../lib/lift-list-params.ts';
 import { LiftsTable } from './lifts-table.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 /** The status column's lookup: each lift's current statuses by lift id. */
 function statusesByLift(items: readonly CurrentStateItem[]): Map<number, LiftStatus[]> {
@@ -99,7 +99,7 @@ export function LiftResults({ state, organisationId, update }: LiftResultsProps)
               {t('list.total', { count: query.data.total })}
             </Typography>
             <Paper variant="outlined">
-              <TableContainer>
+              <ScrollableTable label={t('list.tableLabel')}>
                 <LiftsTable
                   lifts={query.data.items}
                   statuses={canSeeStatuses ? statusesQuery.data : undefined}
@@ -107,7 +107,7 @@ export function LiftResults({ state, organisationId, update }: LiftResultsProps)
                   direction={state.direction}
                   onSort={changeSort}
                 />
-              </TableContainer>
+              </ScrollableTable>
               <TablePager
                 total={query.data.total}
                 page={state.page}

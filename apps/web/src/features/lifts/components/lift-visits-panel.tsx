@@ -31,6 +31,7 @@ export function LiftVisitsPanel({ liftId }: { liftId: number }) {
         {(data) => (
           <PagedTable
             total={data.total}
+            label={t('visits.tableLabel')}
             emptyText={t('visits.empty')}
             paging={paging}
             rowsPerPageOptions={rowsPerPageOptions}

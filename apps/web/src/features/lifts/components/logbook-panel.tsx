@@ -46,6 +46,7 @@ export function LogbookPanel({ liftId }: { liftId: number }) {
         {(data) => (
           <PagedTable
             total={data.total}
+            label={t('logbook.tableLabel')}
             emptyText={t('logbook.empty')}
             paging={paging}
             rowsPerPageOptions={rowsPerPageOptions}

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { SenseReading } from '@liftwacht/contracts/sense';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { log } from '../../../lib/log.ts';
 import { senseLabelsQueryOptions } from '../api/get-sense-configuration.ts';
@@ -109,26 +110,28 @@ function SenseTable({ rows, valueText, time }: SenseTableProps) {
           {t('sense.allAt', { time: time(sharedTime) })}
         </Typography>
       )}
-      <Table size="small" aria-label={t('sense.tableLabel')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('sense.field')}</TableCell>
-            <TableCell align="right">{t('sense.value')}</TableCell>
-            {sharedTime === null ? <TableCell>{t('sense.at')}</TableCell> : null}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.key}>
-              <TableCell component="th" scope="row">
-                {row.label}
-              </TableCell>
-              <TableCell align="right">{valueText(row.value)}</TableCell>
-              {sharedTime === null ? <TableCell>{time(row.at)}</TableCell> : null}
+      <ScrollableTable label={t('sense.tableLabel')}>
+        <Table size="small" aria-label={t('sense.tableLabel')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('sense.field')}</TableCell>
+              <TableCell align="right">{t('sense.value')}</TableCell>
+              {sharedTime === null ? <TableCell>{t('sense.at')}</TableCell> : null}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.key}>
+                <TableCell component="th" scope="row">
+                  {row.label}
+                </TableCell>
+                <TableCell align="right">{valueText(row.value)}</TableCell>
+                {sharedTime === null ? <TableCell>{time(row.at)}</TableCell> : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ScrollableTable>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
@@ -20,6 +19,7 @@ import { parseRouteId } from '../../../lib/route-id.ts';
 import { DetailSection } from './detail-section.tsx';
 import { FieldList } from './field-list.tsx';
 import { LogbookTable } from './logbook-table.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 /** The visit page (spec §2): one visit, and what the lift's logbook says about that time. */
 export function VisitPage({ liftId, visitId }: { liftId: string; visitId: string }) {
@@ -95,9 +95,9 @@ function VisitDetails({ visit }: { visit: VisitDetail }) {
         {visit.logbook.length === 0 ? (
           <Typography variant="body2">{t('visit.noLogbook')}</Typography>
         ) : (
-          <TableContainer>
+          <ScrollableTable label={t('visit.logbook')}>
             <LogbookTable entries={visit.logbook} label={t('visit.logbook')} />
-          </TableContainer>
+          </ScrollableTable>
         )}
       </DetailSection>
     </Stack>

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +10,7 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { ModuleSection } from './module-details.tsx';
 import { ModuleLiftLink } from './module-lift-link.tsx';
 import { TableTargets } from './table-targets.tsx';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 /** Every lift the module was in, with the dates: readings before a move stay with the old lift. */
 export function ModuleLinksTable({ links }: { links: readonly ModuleLink[] }) {
@@ -22,7 +22,7 @@ export function ModuleLinksTable({ links }: { links: readonly ModuleLink[] }) {
       ) : (
         <TableTargets>
           {/* On a phone the table scrolls sideways inside its card rather than widening the page. */}
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollableTable label={t('detail.linksTable')}>
             <Table size="small" aria-label={t('detail.linksTable')}>
               <TableHead>
                 <TableRow>
@@ -45,7 +45,7 @@ export function ModuleLinksTable({ links }: { links: readonly ModuleLink[] }) {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollableTable>
         </TableTargets>
       )}
     </ModuleSection>

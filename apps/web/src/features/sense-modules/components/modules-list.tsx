@@ -70,6 +70,7 @@ export function ModulesList({ state: urlState, update, onRegister }: ModulesList
       <TableTargets>
         <PagedResults
           query={query}
+          label={t('list.tableLabel')}
           emptyText={t('list.empty')}
           paging={urlPaging(state, update)}
           rowsPerPageOptions={rowsPerPageOptions}

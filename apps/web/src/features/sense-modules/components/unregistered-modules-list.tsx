@@ -38,6 +38,7 @@ export function UnregisteredModulesList({ state, update, onRegister }: Unregiste
       <TableTargets>
         <PagedResults
           query={query}
+          label={t('unregistered.tableLabel')}
           emptyText={t('unregistered.empty')}
           paging={urlPaging(state, update)}
           rowsPerPageOptions={rowsPerPageOptions}
