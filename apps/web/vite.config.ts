@@ -46,24 +46,10 @@ function staticallyLoaded(host: string): Set<string> {
   return loaded;
 }
 
-/** The pages a visitor opens before signing in; every other page renders inside the app layout. */
-const signedOutChunk = /(login-route|password-reset-route|not-found-route|app-layout)-[\w-]+\.js$/;
-
-/** The app layout's chunk: every signed-in page is opened together with it. */
-function appLayoutChunk(): string | undefined {
-  return Object.values(bundle).find(
-    (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('app/layout/app-layout.tsx') === true,
-  )?.fileName;
-}
-
 function preloadDependencies(fileName: string, deps: string[], { hostId }: { hostId: string }): string[] {
   // Pages only administrators open load theirs when opened.
   if (adminOnlyChunk.test(fileName)) return [];
-  const loaded = new Set(staticallyLoaded(hostId));
-  // A signed-in page loads with the layout, whose own list preloads the files the layout imports:
-  // listing them again for the page only costs the entry's bytes.
-  const layout = appLayoutChunk();
-  if (layout && !signedOutChunk.test(fileName)) for (const file of staticallyLoaded(layout)) loaded.add(file);
+  const loaded = staticallyLoaded(hostId);
   return deps.filter((dep) => !loaded.has(dep));
 }
 

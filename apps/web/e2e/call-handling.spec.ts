@@ -59,8 +59,8 @@ test('a simulated alarm is acknowledged in one browser and shows acknowledged in
   );
   try {
     const row = callRow(page, lift);
-    await expect(row).toHaveCount(1, { timeout: 5000 });
-    await expect(callRow(watcher, lift)).toHaveCount(1, { timeout: 5000 });
+    await expect(row).toHaveCount(1, { timeout: 10_000 });
+    await expect(callRow(watcher, lift)).toHaveCount(1, { timeout: 10_000 });
 
     await row.getByRole('button', { name: `Oproep ${lift.name} afhandelen` }).click();
     const dialog = page.getByRole('dialog', { name: `Oproep ${lift.name}` });
@@ -85,7 +85,7 @@ test('a simulated alarm is acknowledged in one browser and shows acknowledged in
     await dialog.getByRole('button', { name: 'Oproep beëindigen' }).click();
     await expect(dialog.getByRole('list', { name: 'Verloop' })).toContainText('Beëindigd');
     await dialog.getByRole('button', { name: 'Sluiten' }).click();
-    await expect(callRow(watcher, lift)).toHaveCount(0, { timeout: 5000 });
+    await expect(callRow(watcher, lift)).toHaveCount(0, { timeout: 10_000 });
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await publishModuleMessage(
@@ -109,7 +109,7 @@ test('a phone shows the call full screen with 44 px actions', async ({ page }) =
   try {
     await page.goto('/current-calls');
     const row = callRow(page, lift);
-    await expect(row).toHaveCount(1, { timeout: 5000 });
+    await expect(row).toHaveCount(1, { timeout: 10_000 });
     await row.getByRole('button', { name: `Oproep ${lift.name} afhandelen` }).click();
     const dialog = page.getByRole('dialog', { name: `Oproep ${lift.name}` });
     await expect(dialog.getByRole('button', { name: 'Bevestigen' })).toBeVisible();

@@ -1,7 +1,9 @@
 // The route table of spec §2. Every page is its own chunk (React.lazy), so the login page never
-// downloads the shell, the dashboard or its charts. Later issues add their pages here.
+// downloads the shell, the dashboard or its charts. The signed-in pages are named here and loaded
+// through the app layout (routes/signed-in-pages.tsx). Later issues add their pages there.
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { SignedInPage } from './layout/signed-in-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RequireSession } from './session/require-session.tsx';
 
@@ -11,38 +13,6 @@ const PasswordResetRoute = lazy(() =>
 );
 const NotFoundRoute = lazy(() => import('./routes/not-found-route.tsx').then((m) => ({ default: m.NotFoundRoute })));
 const AppLayout = lazy(() => import('./layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })));
-const DashboardRoute = lazy(() => import('./routes/dashboard-route.tsx').then((m) => ({ default: m.DashboardRoute })));
-const ComparePeriodsRoute = lazy(() =>
-  import('./routes/compare-periods-route.tsx').then((m) => ({ default: m.ComparePeriodsRoute })),
-);
-const OrganisationReportRoute = lazy(() =>
-  import('./routes/organisation-report-route.tsx').then((m) => ({ default: m.OrganisationReportRoute })),
-);
-const CurrentCallsRoute = lazy(() =>
-  import('./routes/current-calls-route.tsx').then((m) => ({ default: m.CurrentCallsRoute })),
-);
-const AlarmCallsRoute = lazy(() =>
-  import('./routes/alarm-calls-route.tsx').then((m) => ({ default: m.AlarmCallsRoute })),
-);
-const LiftsRoute = lazy(() => import('./routes/lifts-route.tsx').then((m) => ({ default: m.LiftsRoute })));
-const LiftRoute = lazy(() => import('./routes/lift-route.tsx').then((m) => ({ default: m.LiftRoute })));
-const VisitRoute = lazy(() => import('./routes/visit-route.tsx').then((m) => ({ default: m.VisitRoute })));
-const SubscriptionsRoute = lazy(() =>
-  import('./routes/subscriptions-route.tsx').then((m) => ({ default: m.SubscriptionsRoute })),
-);
-const StatsDetailsRoute = lazy(() =>
-  import('./routes/stats-details-route.tsx').then((m) => ({ default: m.StatsDetailsRoute })),
-);
-const EventsRoute = lazy(() => import('./routes/events-route.tsx').then((m) => ({ default: m.EventsRoute })));
-const EventRoute = lazy(() => import('./routes/event-route.tsx').then((m) => ({ default: m.EventRoute })));
-// One chunk for the lift form and the import wizard (see lift-onboarding-routes.tsx), loaded
-// without preloading its dependencies (vite.config.ts).
-const liftOnboardingRoutes = () => import('./routes/lift-onboarding-routes.tsx');
-const NewLiftRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.NewLiftRoute })));
-const EditLiftRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.EditLiftRoute })));
-const LiftImportRoute = lazy(() => liftOnboardingRoutes().then((m) => ({ default: m.LiftImportRoute })));
-// The administration pages are one chunk that routes among its pages (see admin-routes.tsx).
-const AdminRoutes = lazy(() => import('./routes/admin-routes.tsx').then((m) => ({ default: m.AdminRoutes })));
 
 export function AppRoutes() {
   return (
@@ -53,22 +23,22 @@ export function AppRoutes() {
         <Route path="password-reset/:token" element={<PasswordResetRoute />} />
         <Route element={<RequireSession />}>
           <Route element={<AppLayout />}>
-            <Route path="dashboard" element={<DashboardRoute />} />
-            <Route path="compare-periods" element={<ComparePeriodsRoute />} />
-            <Route path="organisation-report" element={<OrganisationReportRoute />} />
-            <Route path="current-calls" element={<CurrentCallsRoute />} />
-            <Route path="alarm-calls" element={<AlarmCallsRoute />} />
-            <Route path="lifts" element={<LiftsRoute />} />
-            <Route path="lifts/new" element={<NewLiftRoute />} />
-            <Route path="lifts/import" element={<LiftImportRoute />} />
-            <Route path="lifts/:liftId" element={<LiftRoute />} />
-            <Route path="lifts/:liftId/edit" element={<EditLiftRoute />} />
-            <Route path="lifts/:liftId/visits/:visitId" element={<VisitRoute />} />
-            <Route path="subscriptions" element={<SubscriptionsRoute />} />
-            <Route path="stats-details/:type/:lower?/:upper?" element={<StatsDetailsRoute />} />
-            <Route path="events" element={<EventsRoute />} />
-            <Route path="events/:eventId" element={<EventRoute />} />
-            <Route path="admin/*" element={<AdminRoutes />} />
+            <Route path="dashboard" element={<SignedInPage name="dashboard" />} />
+            <Route path="compare-periods" element={<SignedInPage name="comparePeriods" />} />
+            <Route path="organisation-report" element={<SignedInPage name="organisationReport" />} />
+            <Route path="current-calls" element={<SignedInPage name="currentCalls" />} />
+            <Route path="alarm-calls" element={<SignedInPage name="alarmCalls" />} />
+            <Route path="lifts" element={<SignedInPage name="lifts" />} />
+            <Route path="lifts/new" element={<SignedInPage name="newLift" />} />
+            <Route path="lifts/import" element={<SignedInPage name="liftImport" />} />
+            <Route path="lifts/:liftId" element={<SignedInPage name="lift" />} />
+            <Route path="lifts/:liftId/edit" element={<SignedInPage name="editLift" />} />
+            <Route path="lifts/:liftId/visits/:visitId" element={<SignedInPage name="visit" />} />
+            <Route path="subscriptions" element={<SignedInPage name="subscriptions" />} />
+            <Route path="stats-details/:type/:lower?/:upper?" element={<SignedInPage name="statsDetails" />} />
+            <Route path="events" element={<SignedInPage name="events" />} />
+            <Route path="events/:eventId" element={<SignedInPage name="event" />} />
+            <Route path="admin/*" element={<SignedInPage name="admin" />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundRoute />} />

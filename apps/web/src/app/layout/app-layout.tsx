@@ -11,6 +11,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
+import { signedInPages } from '../routes/signed-in-pages.tsx';
+import { SignedInPagesContext } from './signed-in-page.tsx';
 import { ComponentBoundary } from '../../components/component-boundary.tsx';
 import { MenuIcon } from '../../components/icons/menu-icon.tsx';
 import { PageBoundary } from '../../components/page-boundary.tsx';
@@ -75,7 +77,9 @@ export function AppLayout() {
           <PageBoundary>
             {/* Keeps the menu in place while a page's code loads. */}
             <Suspense fallback={<LinearProgress aria-label={t('loading')} />}>
-              <Outlet />
+              <SignedInPagesContext.Provider value={signedInPages}>
+                <Outlet />
+              </SignedInPagesContext.Provider>
             </Suspense>
           </PageBoundary>
         </Box>
