@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { CallDetail } from '@liftwacht/contracts/call-actions';
+import { FieldList } from '../../../components/field-list.tsx';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 import { formatDuration } from '../../../lib/format-clock-duration.ts';
 
@@ -33,18 +34,7 @@ export function CallSummary({ call }: { call: CallDetail }) {
       >
         {t(`statuses.${call.status}`)}
       </Typography>
-      <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
-        {rows.map(([label, value]) => (
-          <Stack key={label} direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1 }}>
-            <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 160 }}>
-              {label}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-              {value}
-            </Typography>
-          </Stack>
-        ))}
-      </Stack>
+      <FieldList fields={rows.map(([label, value]) => ({ label, value }))} />
     </Stack>
   );
 }

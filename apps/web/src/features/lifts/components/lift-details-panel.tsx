@@ -7,7 +7,7 @@ import { formatDateTime, formatIsoDate } from '../../../lib/format-date-time.ts'
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { DetailSection } from './detail-section.tsx';
-import { FieldList, type Field } from './field-list.tsx';
+import { FieldList, type Field } from '../../../components/field-list.tsx';
 
 /** Every labelled field of the spec's lift (§3), plus what a maintenance planner asks next. */
 export function LiftDetailsPanel({ lift }: { lift: Lift }) {

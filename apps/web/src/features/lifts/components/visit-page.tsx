@@ -17,7 +17,7 @@ import { visitQueryOptions } from '../api/get-visit.ts';
 import { useFormatDuration } from '../hooks/use-format-duration.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { DetailSection } from './detail-section.tsx';
-import { FieldList } from './field-list.tsx';
+import { FieldList } from '../../../components/field-list.tsx';
 import { LogbookTable } from './logbook-table.tsx';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { SenseModuleDetail } from '@liftwacht/contracts/sense-modules';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { provisioningEntries } from '../lib/provisioning-entries.ts';
-import { DescriptionList, ModuleSection } from './module-details.tsx';
+import { FieldList } from '../../../components/field-list.tsx';
+import { ModuleSection } from './module-details.tsx';
 
 /** The last provisioning (config) message, as the key/value lines it holds. */
 export function ProvisioningPanel({ module }: { module: SenseModuleDetail }) {
@@ -18,7 +19,7 @@ export function ProvisioningPanel({ module }: { module: SenseModuleDetail }) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('detail.provisioningAt', { at: formatDateTime(module.lastProvisioningAt, i18n.language) })}
           </Typography>
-          <DescriptionList items={provisioningEntries(message).map(({ key, value }) => ({ label: key, value }))} />
+          <FieldList fields={provisioningEntries(message).map(({ key, value }) => ({ label: key, value }))} />
         </>
       )}
     </ModuleSection>

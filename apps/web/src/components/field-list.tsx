@@ -6,7 +6,7 @@ export interface Field {
   value: ReactNode;
 }
 
-/** Label/value pairs as a description list, which screen readers announce as such. */
+/** Label/value pairs as a description list, which screen readers announce as such; one column on a phone. */
 export function FieldList({ fields }: { fields: readonly Field[] }) {
   return (
     <Box
@@ -19,6 +19,8 @@ export function FieldList({ fields }: { fields: readonly Field[] }) {
         m: 0,
         '& dt': { color: 'text.secondary', typography: 'body2' },
         '& dd': { m: 0, mb: { xs: 1, sm: 0 }, typography: 'body2', overflowWrap: 'anywhere' },
+        // A link in a value is a phone-size touch target.
+        '& dd a': { display: 'inline-flex', alignItems: 'center', minHeight: 44 },
       }}
     >
       {fields.map((field) => (
