@@ -1,5 +1,6 @@
-// Issue 18: recording inspections. Roles and scope (an inspection company with and without its
-// grant, administrators, a user 403, a stranger's lift 404), validation, the 18-month default, the
+// Issue 18: recording inspections. Roles and scope (an inspection company's user with and without
+// its grant, administrators, a user of an owner or maintenance organisation 403, a stranger's lift
+// 404), validation, the 18-month default, the
 // certificate's type and size and its byte-identical download, and the figures and events that
 // follow a rejection and an approval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,9 +41,10 @@ beforeAll(async () => {
       locale: 'nl',
     })
     .returning({ id: users.id });
-  const adminRole = (await db.select().from(roles)).find((r) => r.name === 'admin');
-  if (!user || !adminRole) throw new Error('no keurder');
-  await db.insert(userRoles).values({ userId: user.id, roleId: adminRole.id });
+  // A plain user: the permission table grants inspections.record to an inspection company's users.
+  const userRole = (await db.select().from(roles)).find((r) => r.name === 'user');
+  if (!user || !userRole) throw new Error('no keurder');
+  await db.insert(userRoles).values({ userId: user.id, roleId: userRole.id });
 });
 afterAll(() => t.close());
 
@@ -74,9 +76,16 @@ async function openEvents(type: string) {
 }
 
 describe('POST /lift/{id}/inspections', () => {
+  it("tells the inspection company's user its organisation type, which the web's permission table reads", async () => {
+    const res = await send(keurder, 'GET', '/user');
+    expect(res.json()).toMatchObject({ data: { organisation_type: 'inspection', roles: [{ name: 'user' }] } });
+  });
+
   it('answers 403 to a role without inspections.record and 404 for a lift outside the scope', async () => {
     expect((await record('test-user', liftId, inspectionUpload())).statusCode).toBe(403);
     expect((await record('test-monteur', liftId, inspectionUpload())).statusCode).toBe(403);
+    // A user of the maintenance company reaches the lift through its grant, but is no inspector.
+    expect((await record('test-onderhoud', liftId, inspectionUpload())).statusCode).toBe(403);
     expect((await record('test-admin', strangerLiftId, inspectionUpload())).statusCode).toBe(404);
     expect((await record(keurder, strangerLiftId, inspectionUpload())).statusCode).toBe(404);
   });

@@ -130,20 +130,27 @@ export class InspectionsService {
   }
 
   /**
-   * Administrators of the lift's organisation, system-admin, and the people of an inspection
-   * company the organisation granted access. Answers the name the inspection is recorded under.
+   * The permission table let the principal in (administrators, system-admin, an inspection
+   * company's users); here the scope narrows: administrators record on their own organisation's
+   * lifts only, an inspection company on those of the organisations that granted it access (the
+   * lift was found in its scope), system-admin everywhere. A maintenance company's administrator
+   * reaching the lift through a grant is refused. Answers the name the inspection is recorded under.
    */
   private async assertMayRecord(principal: Principal, liftOrganisationId: number): Promise<string | null> {
-    const own = await this.repository.organisation(principal.organisationId);
-    if (seesEveryOrganisation(principal.roles) || principal.organisationId === liftOrganisationId) {
-      return own?.type === 'inspection' ? own.name : null;
+    const inspectionCompany = principal.organisationType === 'inspection';
+    if (
+      !inspectionCompany &&
+      !seesEveryOrganisation(principal.roles) &&
+      principal.organisationId !== liftOrganisationId
+    ) {
+      throw new AppError(
+        403,
+        'forbidden',
+        "Inspections are recorded by an inspection company serving the lift's organisation or by its administrators",
+      );
     }
-    if (own?.type === 'inspection') return own.name;
-    throw new AppError(
-      403,
-      'forbidden',
-      "Inspections are recorded by an inspection company serving the lift's organisation or by its administrators",
-    );
+    if (!inspectionCompany) return null;
+    return (await this.repository.organisation(principal.organisationId))?.name ?? null;
   }
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addMonthsToDay } from '@liftwacht/contracts/inspections';
+import { userWithRole } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { liftsSession } from '../../lifts/testing/lift-api.ts';
 
@@ -49,6 +50,14 @@ describe('recording an inspection on the lift page', () => {
     expect(form.get('findings')).toBe('Noodstop defect');
     expect(form.get('validUntil')).toBe('');
     expect((form.get('certificate') as File).name).toBe('certificaat.pdf');
+  });
+
+  it("offers the form to a user of an inspection company (the table's organisation-type rule)", async () => {
+    liftsSession('user', {
+      'GET /liftwacht/user': { body: { data: userWithRole('user', { organisation_type: 'inspection' }) } },
+    });
+    renderApp('/lifts/7');
+    expect(await screen.findByRole('button', { name: 'Keuring vastleggen' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('offers no form to a role without inspections.record', async () => {
