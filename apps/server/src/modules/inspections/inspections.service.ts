@@ -3,7 +3,8 @@
 // (dashboard approvalRejected/approvalExpired, lift statuses, period figures) read the inspections
 // table through db/inspection-status-sql.ts, so a recorded inspection counts the moment it commits;
 // the events approval_rejected/approval_expired open and end here the way the seed writes them,
-// through app.liftEvents, which queues the subscribers' mails in the same transaction.
+// through app.liftEvents, which queues the subscribers' mails in the same transaction. An approval
+// that runs out later opens approval_expired by the background pass in approval-expiry.ts.
 import type { FastifyRequest } from 'fastify';
 import type { EventType } from '@liftwacht/contracts/event-types';
 import {
@@ -16,7 +17,6 @@ import {
 } from '@liftwacht/contracts/inspections';
 import { seesEveryOrganisation } from '@liftwacht/contracts/permissions';
 import type { Db } from '../../db/database.ts';
-import { isoToDay, localMidnight } from '../../db/seed/amsterdam-time.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { localDay } from '../../lib/local-day.ts';
@@ -26,6 +26,7 @@ import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { LiftEventRecorder } from '../events/event-recorder.ts';
+import { approvalExpiredAt } from './approval-expiry.ts';
 import type { InspectionsRepository } from './inspections.repository.ts';
 
 /** A PDF starts with these bytes whatever its name says. */
@@ -115,8 +116,10 @@ export class InspectionsService {
     const { validUntil } = inspection;
     if (validUntil !== null && validUntil < localDay(now)) {
       // An approval recorded after it already ran out: expired from the day after, as the seed has it.
-      const startedAt = new Date(localMidnight(isoToDay(validUntil) + 1));
-      await events.openState({ liftId, type: 'approval_expired', startedAt }, { db: tx });
+      await events.openState(
+        { liftId, type: 'approval_expired', startedAt: approvalExpiredAt(validUntil) },
+        { db: tx },
+      );
     } else {
       ended.push('approval_expired');
     }
