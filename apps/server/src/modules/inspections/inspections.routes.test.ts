@@ -48,19 +48,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function send(username: string, method: 'GET' | 'POST', url: string, parts?: MultipartParts) {
+async function send(
+  username: string,
+  method: 'GET' | 'POST',
+  url: string,
+  parts?: MultipartParts,
+  idempotencyKey?: string,
+) {
   const token = await t.login(username);
   const body = parts ? multipartBody(parts) : undefined;
   return t.app.inject({
     method,
     url: `/liftwacht${url}`,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': body.contentType } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': body.contentType } : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     ...(body ? { payload: body.payload } : {}),
   });
 }
 
-const record = (username: string, id: number, parts: MultipartParts) =>
-  send(username, 'POST', `/lift/${String(id)}/inspections`, parts);
+const record = (username: string, id: number, parts: MultipartParts, idempotencyKey?: string) =>
+  send(username, 'POST', `/lift/${String(id)}/inspections`, parts, idempotencyKey);
 
 async function recorded(username: string, id: number, parts: MultipartParts): Promise<Inspection> {
   const res = await record(username, id, parts);
@@ -203,6 +213,35 @@ describe('POST /lift/{id}/inspections', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(items.length).toBeGreaterThanOrEqual(4);
     expect(items[0]).toMatchObject({ action: 'inspection.recorded', after: { liftId: expect.any(Number) as number } });
+  });
+
+  it('records a double submit with one Idempotency-Key once, and refuses the key with another certificate (422)', async () => {
+    const doubleLift = await insertLift(t.database.db, t.fixtures.org.owner, 'Lift Dubbel');
+    const upload = inspectionUpload({ inspectedOn: '2026-03-08' }, tinyPdf('dubbel'));
+    // Both at once, as a double tap sends them: the second waits for the first and replays it.
+    const [first, second] = await Promise.all([
+      record(keurder, doubleLift, upload, 'keuring-tap-0001'),
+      record(keurder, doubleLift, upload, 'keuring-tap-0001'),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json()).toEqual(first.json());
+    const list = (
+      await send('test-user', 'GET', `/lift/${String(doubleLift)}/inspections`)
+    ).json<LiftInspectionsResponse>();
+    expect(list.data.total).toBe(1);
+    // The same fields with other file bytes are another request.
+    const otherPdf = await record(
+      keurder,
+      doubleLift,
+      inspectionUpload({ inspectedOn: '2026-03-08' }, tinyPdf('anders')),
+      'keuring-tap-0001',
+    );
+    expect(otherPdf.statusCode).toBe(422);
+    expect(otherPdf.json()).toMatchObject({ error: { field: 'Idempotency-Key' } });
+    expect(
+      (await send('test-user', 'GET', `/lift/${String(doubleLift)}/inspections`)).json<LiftInspectionsResponse>().data
+        .total,
+    ).toBe(1);
   });
 
   it('without the grant the inspection company no longer reaches the lift (404)', async () => {

@@ -5,7 +5,7 @@
 // the events approval_rejected/approval_expired open and end here the way the seed writes them,
 // through app.liftEvents, which queues the subscribers' mails in the same transaction. An approval
 // that runs out later opens approval_expired by the background pass in approval-expiry.ts.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventType } from '@liftwacht/contracts/event-types';
 import {
   defaultValidUntil,
@@ -25,6 +25,7 @@ import type { Audit } from '../../plugins/audit.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { uploadFingerprint, type Idempotency } from '../../plugins/idempotency.ts';
 import type { LiftEventRecorder } from '../events/event-recorder.ts';
 import { approvalExpiredAt } from './approval-expiry.ts';
 import type { InspectionsRepository } from './inspections.repository.ts';
@@ -35,6 +36,8 @@ const pdfMagic = Buffer.from('%PDF-', 'latin1');
 export interface InspectionEffects {
   events: LiftEventRecorder;
   audit: Audit;
+  /** At most once per Idempotency-Key: a phone's retry or double tap answers the first answer. */
+  idempotency: Idempotency;
   /** After the commit: send the queued mails and tell the organisation's dashboards. */
   committed(organisationId: number): void;
 }
@@ -62,6 +65,7 @@ export class InspectionsService {
 
   async record(
     request: FastifyRequest,
+    reply: FastifyReply,
     liftId: number,
     fields: RecordInspectionFields,
     file: UploadedFile | undefined,
@@ -70,37 +74,44 @@ export class InspectionsService {
     const lift = await this.liftInScope(principal, liftId);
     const recorder = await this.assertMayRecord(principal, lift.organisationId);
     const certificate = certificateOf(file);
-    const now = this.clock.now();
     const validUntil = fields.validUntil ?? defaultValidUntil(fields.inspectedOn, fields.kind, fields.result);
-    const inspection = await this.repository.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      await this.repository.lockLift(tx, liftId);
-      const row = await this.repository.insert(tx, {
-        liftId,
-        inspectedOn: fields.inspectedOn,
-        kind: fields.kind,
-        result: fields.result,
-        findings: fields.findings,
-        validUntil,
-        body: recorder,
-        certificate,
-        recordedBy: principal.userId,
-        recordedAt: now,
-      });
-      await this.effects.audit.record(tx, request, {
-        organisationId: lift.organisationId,
-        action: 'inspection.recorded',
-        subjectType: 'inspection',
-        subjectId: row.id,
-        before: null,
-        after: row,
-      });
-      // A back-dated inspection behind a later one changes no state.
-      if (await this.repository.isLatest(tx, liftId, row.id)) await this.followState(tx, row, now);
-      return row;
-    });
-    this.effects.committed(lift.organisationId);
-    return inspection;
+    void reply.code(201);
+    const { body, fresh } = await this.effects.idempotency.transaction(
+      request,
+      reply,
+      async (tx) => {
+        const now = this.clock.now();
+        await this.repository.lockLift(tx, liftId);
+        const row = await this.repository.insert(tx, {
+          liftId,
+          inspectedOn: fields.inspectedOn,
+          kind: fields.kind,
+          result: fields.result,
+          findings: fields.findings,
+          validUntil,
+          body: recorder,
+          certificate,
+          recordedBy: principal.userId,
+          recordedAt: now,
+        });
+        await this.effects.audit.record(tx, request, {
+          organisationId: lift.organisationId,
+          action: 'inspection.recorded',
+          subjectType: 'inspection',
+          subjectId: row.id,
+          before: null,
+          after: row,
+        });
+        // A back-dated inspection behind a later one changes no state.
+        if (await this.repository.isLatest(tx, liftId, row.id)) await this.followState(tx, row, now);
+        return row;
+      },
+      // The upload is read as a stream, not as a body Fastify keeps: the key's request is told by
+      // the fields and the certificate's bytes.
+      { fingerprint: uploadFingerprint(fields, file) },
+    );
+    if (fresh) this.effects.committed(lift.organisationId);
+    return body;
   }
 
   /** The seed's rules (db/seed/inspections.ts) as they happen: a rejection stays open until an approval. */
