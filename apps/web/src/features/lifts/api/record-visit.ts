@@ -3,9 +3,6 @@ import { useMemo } from 'react';
 import { visitWriteResponseSchema, type EndVisitBody, type StartVisitBody } from '@liftwacht/contracts/visits';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** A key per attempt: a double tap or a retry of the same attempt is recorded once by the server. */
-export const newIdempotencyKey = (): string => crypto.randomUUID();
-
 /**
  * POST /liftwacht/lift/{id}/visits, /visits/{id}/end and /visits/{id}/cancel, each with the
  * attempt's Idempotency-Key. Afterwards the lift's visits, statuses and the dashboards refetch

@@ -9,7 +9,7 @@ import type { Visit } from '@liftwacht/contracts/visits';
 import { FormError } from '../../../components/form-error.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { useKeyedSubmit } from '../hooks/use-keyed-submit.ts';
+import { useKeyedSubmit } from '../../../lib/use-keyed-submit.ts';
 
 interface OpenVisitCardProps {
   visit: Visit;

@@ -6,7 +6,7 @@ import { recordableVisitTypes, visitRoles, type StartVisitBody, type VisitRole }
 import { FormError } from '../../../components/form-error.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
-import { useKeyedSubmit } from '../hooks/use-keyed-submit.ts';
+import { useKeyedSubmit } from '../../../lib/use-keyed-submit.ts';
 
 type StartType = StartVisitBody['type'];
 
