@@ -15,6 +15,7 @@ import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { inspectionsPlugin } from './modules/inspections/inspections.plugin.ts';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.ts';
 import { liftEditingRoutes } from './modules/lifts/lift-editing.routes.ts';
 import { liftLogbookRoutes } from './modules/lifts/lift-logbook.routes.ts';
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(visitsPlugin);
   // app.callActions: actions on alarm calls announced to browsers and outbound hooks
   await app.register(callActionsPlugin);
+  // app.inspections: the pass that opens approval_expired once an approval has run out
+  await app.register(inspectionsPlugin);
 
   // Feature modules under /liftwacht
   await app.register(

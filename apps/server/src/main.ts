@@ -12,6 +12,7 @@ import { systemClock } from './lib/clock.ts';
 import { keepTrying, type KeepTrying } from './lib/keep-trying.ts';
 import { prepareFirstRun, type FirstRunState } from './modules/auth/setup.service.ts';
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
+import { approvalExpiryCheckIntervalMs } from './modules/inspections/approval-expiry.ts';
 import { visitTimeoutCheckIntervalMs } from './modules/visits/visit-timeouts.ts';
 import { createMailer } from './plugins/mail.ts';
 
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   await app.mqtt.start();
   app.ingest.health.start(healthCheckIntervalMs);
   app.visits.timeouts.start(visitTimeoutCheckIntervalMs);
+  app.inspections.expiry.start(approvalExpiryCheckIntervalMs);
   const mqttLine =
     app.mqtt.mode === 'embedded'
       ? `MQTT: embedded broker on mqtt://127.0.0.1:${String(app.mqtt.port)}`

@@ -1,6 +1,7 @@
 // Login, logout, the signed-in user's profile and password reset (spec §7, DESIGN §5).
 import { z } from 'zod';
 import { dataOf, safeLineSchema } from './common.ts';
+import { organisationTypeSchema } from './organisations.ts';
 
 /**
  * system-admin: staff of the company that runs Liftwacht (every organisation, creates
@@ -36,6 +37,8 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   organisation_id: z.number().int(),
+  /** With the roles, what the permission table grants (an inspection company's users record inspections). */
+  organisation_type: organisationTypeSchema,
   locale: localeSchema,
   roles: z.array(z.object({ name: roleNameSchema })),
 });

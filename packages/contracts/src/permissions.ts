@@ -1,6 +1,11 @@
 // The one role/permission table. The server consults it on every route; the web uses the same
-// table for menus, so a role never sees a link to something the server refuses.
+// table for menus, so a role never sees a link to something the server refuses. What a person may
+// do follows from their roles and, for a few permissions, from the type of their organisation (an
+// inspection company's people record inspections): both halves live here, read by one function.
 import type { RoleName } from './auth.ts';
+import type { Organisation } from './organisations.ts';
+
+export type OrganisationType = Organisation['type'];
 
 /** Everything a portal user reads and does on lifts, calls and figures. */
 const portal = [
@@ -28,9 +33,10 @@ export const permissions = [
   // register modules and link them to lifts of the organisations in scope.
   'lifts.manage',
   'modules.manage',
-  // Field work (issue 18): record an inspection with its certificate (the inspection company's
-  // people sign in as its administrators; access.ts and the inspections service narrow the scope),
-  // and write the logbook of the lifts in scope.
+  // Field work (issue 18): record an inspection with its certificate (administrators for their own
+  // organisation's lifts, an inspection company's people for the organisations that granted it
+  // access: organisationTypePermissions; the inspections service narrows the scope), and write the
+  // logbook of the lifts in scope.
   'inspections.record',
   'logbook.write',
   // Field work: start, end and cancel visits on the lifts in scope (not client-light: it only reads).
@@ -74,8 +80,31 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
   monteur: ['dashboard.view', 'stats.details', 'lifts.view', 'visits.view', 'visits.record', 'logbook.write'],
 };
 
-export function hasPermission(roles: readonly RoleName[], permission: Permission): boolean {
-  return roles.some((role) => rolePermissions[role].includes(permission));
+/**
+ * What a role holds on top of rolePermissions in an organisation of a given type (DESIGN §7):
+ * an inspection company's users record inspections for the organisations that granted it access,
+ * while a user of an owner, client or maintenance organisation does not.
+ */
+export const organisationTypePermissions: Partial<
+  Record<OrganisationType, Partial<Record<RoleName, readonly Permission[]>>>
+> = {
+  inspection: { user: ['inspections.record'] },
+};
+
+/**
+ * Whether someone with these roles in an organisation of this type holds the permission. Without
+ * the type (a question about roles alone, e.g. which roles receive event mails) only what the roles
+ * hold everywhere counts, so a forgotten type never grants more.
+ */
+export function hasPermission(
+  roles: readonly RoleName[],
+  permission: Permission,
+  organisationType?: OrganisationType | null,
+): boolean {
+  const byType = organisationType ? organisationTypePermissions[organisationType] : undefined;
+  return roles.some(
+    (role) => rolePermissions[role].includes(permission) || (byType?.[role]?.includes(permission) ?? false),
+  );
 }
 
 /**

@@ -60,7 +60,10 @@ export interface RouteGuard {
 declare module 'fastify' {
   interface FastifyInstance {
     access: OrganisationAccess;
-    /** Hook factory: 403 unless one of the principal's roles grants the permission. */
+    /**
+     * Hook factory: 403 unless the permission table grants the permission to the principal's roles
+     * in an organisation of its type.
+     */
     requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
     /**
      * Route options for a protected route: authentication (401) and the permission (403) run on
@@ -79,7 +82,8 @@ export const accessPlugin = fp(
   (app: FastifyInstance) => {
     app.decorate('access', new OrganisationAccess(new AccessRepository(app.db)));
     app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
-      if (!hasPermission(principalOf(request).roles, permission)) throw forbidden();
+      const principal = principalOf(request);
+      if (!hasPermission(principal.roles, permission, principal.organisationType)) throw forbidden();
       return Promise.resolve();
     });
     app.decorate('guard', (access: Exclude<RouteAccess, 'public' | 'module-key'>): RouteGuard => {

@@ -1,6 +1,7 @@
 // SQL for server-side sessions and the principal behind a token.
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { RoleName } from '@liftwacht/contracts/auth';
+import type { OrganisationType } from '@liftwacht/contracts/permissions';
 import type { Db } from '../db/database.ts';
 import { organisations, roles, sessions, userRoles, users } from '../db/schema.ts';
 
@@ -9,6 +10,8 @@ export interface Principal {
   sessionId: string;
   username: string;
   organisationId: number;
+  /** Half of what the permission table grants: an inspection company's users record inspections. */
+  organisationType: OrganisationType;
   roles: RoleName[];
 }
 
@@ -57,6 +60,8 @@ export class SessionsRepository {
       .select({
         username: users.username,
         organisationId: users.organisationId,
+        // The organisation is joined for the live check anyway: its type comes with the same row.
+        organisationType: organisations.type,
         role: roles.name,
       })
       .from(sessions)
@@ -80,6 +85,7 @@ export class SessionsRepository {
       sessionId,
       username: first.username,
       organisationId: first.organisationId,
+      organisationType: first.organisationType as OrganisationType,
       roles: rows.flatMap((r) => (r.role ? [r.role as RoleName] : [])),
     };
   }

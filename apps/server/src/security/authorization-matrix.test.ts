@@ -3,11 +3,22 @@
 // without the operation's permission 403; a role with it 2xx on its own organisation and 404 on
 // another organisation's objects or ids that do not exist; and no response carries the stranger
 // organisation's data. system-admin's scope is every organisation: the stranger's objects answer it
-// 2xx (and their data is no leak), ids that do not exist still 404. A new route joins by its entry in operation-calls.ts (this test fails
-// without one); a new role by a fixture user in test-support/fixtures.ts (likewise).
+// 2xx (and their data is no leak), ids that do not exist still 404. What the type of an organisation
+// adds (an inspection company's user records inspections) is checked with a user of that type: 2xx
+// through its grant, 404 outside it, and a user of another type 403. A new route joins by its entry
+// in operation-calls.ts (this test fails without one); a new role by a fixture user in
+// test-support/fixtures.ts (likewise); a new organisation-type rule brings its own world user.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rolePermissions, seesEveryOrganisation, type Permission } from '@liftwacht/contracts/permissions';
+import type { RoleName } from '@liftwacht/contracts/auth';
+import {
+  hasPermission,
+  organisationTypePermissions,
+  rolePermissions,
+  seesEveryOrganisation,
+  type OrganisationType,
+  type Permission,
+} from '@liftwacht/contracts/permissions';
 import { createSecurityWorld, worldRoles } from '../test-support/security-world.ts';
 import { operationCalls, type RouteCall } from './operation-calls.ts';
 import { isErrorEnvelope } from './error-envelope.ts';
@@ -64,7 +75,12 @@ const knownAccess = new Set<string>([
   'module-key',
   'authenticated',
   ...Object.values(rolePermissions).flat(),
+  ...Object.values(organisationTypePermissions).flatMap((byRole) => Object.values(byRole).flat()),
 ]);
+
+/** The fixture roles sit in the owner organisation; the granted user in the maintenance company. */
+const ownerType: OrganisationType = 'owner';
+const grantedType: OrganisationType = 'maintenance';
 
 describe('authorization matrix', () => {
   it('has a fixture user for every role of the permission table', () => {
@@ -84,6 +100,13 @@ describe('authorization matrix', () => {
     ).toEqual([]);
   });
 
+  it('has a world user for every organisation-type rule of the permission table', () => {
+    const rules = Object.entries(organisationTypePermissions).flatMap(([type, byRole]) =>
+      Object.keys(byRole).map((role) => `${type}:${role}`),
+    );
+    expect(world.typeRuleUsers.map((u) => `${u.organisationType}:${u.role}`).sort()).toEqual(rules.sort());
+  });
+
   it('publishes a known access level for every operation', () => {
     const unknown = operations.filter((o) => !knownAccess.has(o.access)).map((o) => `${o.key}: ${o.access}`);
     expect(unknown).toEqual([]);
@@ -100,8 +123,11 @@ describe('authorization matrix', () => {
         return;
       }
       const { access } = operation;
-      const permits = (roles: readonly Permission[]) =>
-        access === 'public' || access === 'authenticated' || (roles as readonly string[]).includes(access);
+      /** The one table, as the server reads it: roles in an organisation of a type. */
+      const permits = (role: RoleName, organisationType: OrganisationType) =>
+        access === 'public' ||
+        access === 'authenticated' ||
+        (access !== 'module-key' && hasPermission([role], access as Permission, organisationType));
 
       if (access === 'public') {
         it('answers an anonymous caller', async () => {
@@ -125,7 +151,7 @@ describe('authorization matrix', () => {
       }
 
       for (const role of worldRoles) {
-        const permitted = permits(rolePermissions[role]);
+        const permitted = permits(role, ownerType);
         const everywhere = seesEveryOrganisation([role]);
         const expectation =
           access === 'module-key'
@@ -171,7 +197,7 @@ describe('authorization matrix', () => {
         });
       }
 
-      if (access !== 'module-key' && permits(rolePermissions.user)) {
+      if (access !== 'module-key' && permits('user', grantedType)) {
         it('maintenance company (role user) reaches the owner organisation through its grant', async () => {
           const token = entry.consumesSession
             ? await world.login(world.t.fixtures.user.onderhoud.username)
@@ -182,6 +208,36 @@ describe('authorization matrix', () => {
             'granted organisation',
           );
         });
+      }
+
+      // Operations a role holds only in an organisation of a certain type: that organisation's user
+      // reaches the owner's objects through its grant and nothing outside it, while the same role in
+      // the owner organisation (the role loop above) and in the maintenance company answers 403.
+      for (const typed of world.typeRuleUsers) {
+        if (!permits(typed.role, typed.organisationType) || permits(typed.role, ownerType)) continue;
+        it(`role ${typed.role} of an ${typed.organisationType} organisation: 2xx through its grant, 404 outside it`, async () => {
+          const token = entry.consumesSession ? await world.login(typed.username) : typed.token;
+          const label = `${typed.role} of the ${typed.organisationType} organisation`;
+          expectAnswer(
+            await send(operation, await entry.own(world), bearer(token)),
+            entry.ownAnswers ?? '2xx',
+            `${label} on the organisation that granted it access`,
+          );
+          if ('none' in entry.foreign) return;
+          for (const foreign of await entry.foreign(world)) {
+            expectAnswer(await send(operation, foreign.call, bearer(token)), 404, `${label} on ${foreign.label}`);
+          }
+        });
+        // world.grantedToken is the maintenance company's user.
+        if (typed.role === 'user' && !permits('user', grantedType)) {
+          it(`role ${typed.role} of a ${grantedType} organisation: 403 where it is granted access`, async () => {
+            expectAnswer(
+              await send(operation, await entry.own(world), bearer(world.grantedToken)),
+              403,
+              `${typed.role} of the ${grantedType} organisation`,
+            );
+          });
+        }
       }
     });
   }

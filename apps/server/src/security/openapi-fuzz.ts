@@ -5,7 +5,7 @@
 // so both send the same requests for the same seed.
 import type { FastifyInstance } from 'fastify';
 import type { RoleName } from '@liftwacht/contracts/auth';
-import { rolePermissions } from '@liftwacht/contracts/permissions';
+import { hasPermission, rolePermissions, type Permission } from '@liftwacht/contracts/permissions';
 import { multipartBody, type MultipartParts } from '../test-support/multipart-body.ts';
 import { mulberry32, seedOf } from '../test-support/seeded-random.ts';
 import { isErrorEnvelope } from './error-envelope.ts';
@@ -770,13 +770,16 @@ function requestOf(operation: Operation, draft: Draft): FuzzRequest {
   return { method: operation.method, url, headers, ...(payload !== undefined ? { payload } : {}) };
 }
 
-/** The roles whose permissions cover the operation (all of them for public and authenticated ones). */
+/**
+ * The roles whose permissions cover the operation (all of them for public and authenticated ones),
+ * as the table grants them in the owner organisation, where the world's role users sit.
+ */
 export function permittedRoles(operation: Operation): RoleName[] {
   return (Object.keys(rolePermissions) as RoleName[]).filter(
     (role) =>
       operation.access === 'public' ||
       operation.access === 'authenticated' ||
-      (rolePermissions[role] as readonly string[]).includes(operation.access),
+      (operation.access !== 'module-key' && hasPermission([role], operation.access as Permission, 'owner')),
   );
 }
 

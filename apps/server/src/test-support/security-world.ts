@@ -5,7 +5,7 @@
 // response that carries one has leaked another organisation's data.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RoleName } from '@liftwacht/contracts/auth';
-import { rolePermissions } from '@liftwacht/contracts/permissions';
+import { organisationTypePermissions, rolePermissions, type OrganisationType } from '@liftwacht/contracts/permissions';
 import {
   calls,
   events,
@@ -78,6 +78,18 @@ export interface SenseModulesWorld {
   newEsNumber(): string;
 }
 
+/**
+ * A user whose permissions come partly from the type of its organisation (organisationTypePermissions):
+ * one per rule of the table, in an organisation of that type that the owner organisation granted
+ * access, so its own calls reach the owner's objects through the grant.
+ */
+export interface TypeRuleUser {
+  organisationType: OrganisationType;
+  role: RoleName;
+  username: string;
+  token: string;
+}
+
 export interface SecurityWorld {
   t: TestApp;
   own: ScopeObjects;
@@ -90,6 +102,8 @@ export interface SecurityWorld {
   roleTokens: Partial<Record<RoleName, string>>;
   /** The maintenance company's user (role user), which reaches the owner organisation through a grant. */
   grantedToken: string;
+  /** A user per organisation-type rule of the permission table (an inspection company's user). */
+  typeRuleUsers: readonly TypeRuleUser[];
   /** Words only the stranger organisation's rows contain. */
   leakMarkers: readonly string[];
   /** A user no test signs in as otherwise, for POST /auth and password reset. */
@@ -246,6 +260,7 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
     if (fixtureUser) roleTokens[role] = await t.login(fixtureUser.username);
   }
   const grantedToken = await t.login(user.onderhoud.username);
+  const typeRuleUsers = await insertTypeRuleUsers(t, passwordHash);
 
   const freshResetToken = async () => {
     const before = t.outbox().length;
@@ -313,6 +328,7 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
     moduleKey: key.key,
     roleTokens,
     grantedToken,
+    typeRuleUsers,
     leakMarkers: ['Vreemde Organisatie', 'Geheimlift', 'Verborgenstraat', 'Geheime', 'ES-GEHEIM'],
     spareUser,
     login: (username, password) => t.login(username, password),
@@ -340,6 +356,45 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
     },
     close: () => t.close(),
   };
+}
+
+/** Every rule of organisationTypePermissions gets an organisation of its type and a user of its role. */
+async function insertTypeRuleUsers(t: TestApp, passwordHash: string): Promise<TypeRuleUser[]> {
+  const db = t.database.db;
+  const roleRows = await db.select({ id: roles.id, name: roles.name }).from(roles);
+  const found: TypeRuleUser[] = [];
+  for (const [type, byRole] of Object.entries(organisationTypePermissions) as [
+    OrganisationType,
+    Partial<Record<RoleName, unknown>>,
+  ][]) {
+    const [organisation] = await db
+      .insert(organisations)
+      .values({ name: `Harnas ${type}`, type })
+      .returning({ id: organisations.id });
+    if (!organisation) throw new Error(`no ${type} organisation`);
+    // Access to the owner organisation only: the stranger's objects stay out of its scope.
+    await db
+      .insert(organisationAccess)
+      .values({ organisationId: organisation.id, accessibleOrganisationId: t.fixtures.org.owner });
+    for (const role of Object.keys(byRole) as RoleName[]) {
+      const username = `test-${type}-${role}`;
+      const [row] = await db
+        .insert(users)
+        .values({
+          username,
+          email: `${username}@example.test`,
+          name: username,
+          passwordHash,
+          organisationId: organisation.id,
+        })
+        .returning({ id: users.id });
+      const roleId = roleRows.find((r) => r.name === role)?.id;
+      if (!row || roleId === undefined) throw new Error(`${username} not inserted`);
+      await db.insert(userRoles).values({ userId: row.id, roleId });
+      found.push({ organisationType: type, role, username, token: await t.login(username) });
+    }
+  }
+  return found;
 }
 
 async function administrationWorld(

@@ -1,6 +1,7 @@
-import { hasPermission, seesEveryOrganisation, type Permission } from '@liftwacht/contracts/permissions';
+import { seesEveryOrganisation, type Permission } from '@liftwacht/contracts/permissions';
 import type { SessionState } from './session/session-store.ts';
 import { useSession } from './session/use-session.ts';
+import { userHasPermission } from './use-permission.ts';
 
 const selectUser = (state: SessionState) => state.user;
 
@@ -17,7 +18,7 @@ export const selectSeesEveryOrganisation = (state: SessionState): boolean =>
 export function useOrganisationPermission(permission: Permission, organisationId?: number | null): boolean {
   const user = useSession(selectUser);
   const roles = user?.roles.map((role) => role.name) ?? [];
-  if (!hasPermission(roles, permission)) return false;
+  if (!userHasPermission(user, permission)) return false;
   if (seesEveryOrganisation(roles) || organisationId === undefined || organisationId === null) return true;
   return organisationId === user?.organisation_id;
 }

@@ -9,6 +9,7 @@ export function userWithRole(role: RoleName, overrides: Partial<User> = {}): Use
     name: `Demo ${role}`,
     email: `demo-${role}@liftwacht.example`,
     organisation_id: 1,
+    organisation_type: 'owner',
     locale: 'nl',
     roles: [{ name: role }],
     ...overrides,

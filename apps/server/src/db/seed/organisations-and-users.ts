@@ -169,12 +169,12 @@ export const demoUsers: readonly DemoUser[] = [
     email: 'demo-system@liftwacht.example',
     locale: 'nl',
   },
-  // The inspection company's inspector. The permission table is per role, so the company's
-  // people record inspections as its administrators (inspections.record); the inspections service
-  // lets an inspection company record on the organisations that granted it access.
+  // The inspection company's inspector: a plain user, who records inspections because the
+  // permission table grants inspections.record to the users of an inspection company; the
+  // inspections service narrows it to the organisations that granted the company access.
   {
     username: 'demo-keuring',
-    role: 'admin',
+    role: 'user',
     organisation: 'inspection',
     name: 'Sanne de Groot',
     email: 'demo-keuring@liftwacht.example',

@@ -137,7 +137,7 @@ describe('demo fleet', () => {
     expect(users.map((u) => [u.username, u.role, u.org])).toEqual([
       ['demo-admin', 'admin', 'owner'],
       ['demo-client', 'client-light', 'owner'],
-      ['demo-keuring', 'admin', 'inspection'],
+      ['demo-keuring', 'user', 'inspection'],
       ['demo-monteur', 'monteur', 'owner'],
       ['demo-onderhoud', 'user', 'maintenance'],
       ['demo-system', 'system-admin', 'maintenance'],

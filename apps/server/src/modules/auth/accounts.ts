@@ -23,13 +23,14 @@ export function localeOf(value: string): Locale {
   return parsed.success ? parsed.data : 'nl';
 }
 
-export function userOf(row: UserRow, roles: readonly RoleName[]): User {
+export function userOf(row: UserRow, roles: readonly RoleName[], organisationType: Organisation['type']): User {
   return {
     id: row.id,
     username: row.username,
     name: row.name,
     email: row.email,
     organisation_id: row.organisationId,
+    organisation_type: organisationType,
     locale: localeOf(row.locale),
     roles: roles.map((name) => ({ name })),
   };

@@ -116,6 +116,7 @@ describe('sessions', () => {
         name: 'Test clientLight',
         email: 'test-client@example.test',
         organisation_id: t.fixtures.org.owner,
+        organisation_type: 'owner',
         locale: 'nl',
         roles: [{ name: 'client-light' }],
       },

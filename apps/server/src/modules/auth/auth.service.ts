@@ -67,6 +67,6 @@ export class AuthService {
   async profile(principal: Principal): Promise<User> {
     const user = await this.repository.findUserById(principal.userId);
     if (!user) throw unauthorized('session_revoked', 'The user no longer exists');
-    return userOf(user, principal.roles);
+    return userOf(user, principal.roles, principal.organisationType);
   }
 }

@@ -51,6 +51,7 @@ describe('PATCH /user', () => {
         name: 'Pieter Bakker',
         email: 'pieter@example.test',
         organisation_id: t.fixtures.org.owner,
+        organisation_type: 'owner',
         locale: 'en-GB',
         roles: [{ name: 'user' }],
       },

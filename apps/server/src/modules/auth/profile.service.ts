@@ -55,7 +55,7 @@ export class ProfileService {
       });
       return { ...current, ...after };
     });
-    return userOf(row, principal.roles);
+    return userOf(row, principal.roles, principal.organisationType);
   }
 
   /**

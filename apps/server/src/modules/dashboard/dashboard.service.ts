@@ -175,7 +175,7 @@ export class DashboardService {
 
   /** Organisation (and lift) the principal may read; 404 otherwise and when it has no lifts. */
   private async scope(principal: Principal, organisationId: number, liftId?: number): Promise<LiftScope> {
-    if (!hasPermission(principal.roles, 'dashboard.view')) throw forbidden();
+    if (!hasPermission(principal.roles, 'dashboard.view', principal.organisationType)) throw forbidden();
     await this.access.assertOrganisation(principal, organisationId);
     if (liftId !== undefined) {
       if (!(await this.repository.liftExists(organisationId, liftId))) throw notFound('Lift');
@@ -187,7 +187,7 @@ export class DashboardService {
   }
 
   private assertPeriodAllowed(principal: Principal): void {
-    if (!hasPermission(principal.roles, 'stats.period')) throw forbidden();
+    if (!hasPermission(principal.roles, 'stats.period', principal.organisationType)) throw forbidden();
   }
 }
 

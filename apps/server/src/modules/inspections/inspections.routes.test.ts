@@ -1,5 +1,6 @@
-// Issue 18: recording inspections. Roles and scope (an inspection company with and without its
-// grant, administrators, a user 403, a stranger's lift 404), validation, the 18-month default, the
+// Issue 18: recording inspections. Roles and scope (an inspection company's user with and without
+// its grant, administrators, a user of an owner or maintenance organisation 403, a stranger's lift
+// 404), validation, the 18-month default, the
 // certificate's type and size and its byte-identical download, and the figures and events that
 // follow a rejection and an approval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,25 +41,36 @@ beforeAll(async () => {
       locale: 'nl',
     })
     .returning({ id: users.id });
-  const adminRole = (await db.select().from(roles)).find((r) => r.name === 'admin');
-  if (!user || !adminRole) throw new Error('no keurder');
-  await db.insert(userRoles).values({ userId: user.id, roleId: adminRole.id });
+  // A plain user: the permission table grants inspections.record to an inspection company's users.
+  const userRole = (await db.select().from(roles)).find((r) => r.name === 'user');
+  if (!user || !userRole) throw new Error('no keurder');
+  await db.insert(userRoles).values({ userId: user.id, roleId: userRole.id });
 });
 afterAll(() => t.close());
 
-async function send(username: string, method: 'GET' | 'POST', url: string, parts?: MultipartParts) {
+async function send(
+  username: string,
+  method: 'GET' | 'POST',
+  url: string,
+  parts?: MultipartParts,
+  idempotencyKey?: string,
+) {
   const token = await t.login(username);
   const body = parts ? multipartBody(parts) : undefined;
   return t.app.inject({
     method,
     url: `/liftwacht${url}`,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': body.contentType } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': body.contentType } : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     ...(body ? { payload: body.payload } : {}),
   });
 }
 
-const record = (username: string, id: number, parts: MultipartParts) =>
-  send(username, 'POST', `/lift/${String(id)}/inspections`, parts);
+const record = (username: string, id: number, parts: MultipartParts, idempotencyKey?: string) =>
+  send(username, 'POST', `/lift/${String(id)}/inspections`, parts, idempotencyKey);
 
 async function recorded(username: string, id: number, parts: MultipartParts): Promise<Inspection> {
   const res = await record(username, id, parts);
@@ -74,9 +86,16 @@ async function openEvents(type: string) {
 }
 
 describe('POST /lift/{id}/inspections', () => {
+  it("tells the inspection company's user its organisation type, which the web's permission table reads", async () => {
+    const res = await send(keurder, 'GET', '/user');
+    expect(res.json()).toMatchObject({ data: { organisation_type: 'inspection', roles: [{ name: 'user' }] } });
+  });
+
   it('answers 403 to a role without inspections.record and 404 for a lift outside the scope', async () => {
     expect((await record('test-user', liftId, inspectionUpload())).statusCode).toBe(403);
     expect((await record('test-monteur', liftId, inspectionUpload())).statusCode).toBe(403);
+    // A user of the maintenance company reaches the lift through its grant, but is no inspector.
+    expect((await record('test-onderhoud', liftId, inspectionUpload())).statusCode).toBe(403);
     expect((await record('test-admin', strangerLiftId, inspectionUpload())).statusCode).toBe(404);
     expect((await record(keurder, strangerLiftId, inspectionUpload())).statusCode).toBe(404);
   });
@@ -194,6 +213,35 @@ describe('POST /lift/{id}/inspections', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(items.length).toBeGreaterThanOrEqual(4);
     expect(items[0]).toMatchObject({ action: 'inspection.recorded', after: { liftId: expect.any(Number) as number } });
+  });
+
+  it('records a double submit with one Idempotency-Key once, and refuses the key with another certificate (422)', async () => {
+    const doubleLift = await insertLift(t.database.db, t.fixtures.org.owner, 'Lift Dubbel');
+    const upload = inspectionUpload({ inspectedOn: '2026-03-08' }, tinyPdf('dubbel'));
+    // Both at once, as a double tap sends them: the second waits for the first and replays it.
+    const [first, second] = await Promise.all([
+      record(keurder, doubleLift, upload, 'keuring-tap-0001'),
+      record(keurder, doubleLift, upload, 'keuring-tap-0001'),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json()).toEqual(first.json());
+    const list = (
+      await send('test-user', 'GET', `/lift/${String(doubleLift)}/inspections`)
+    ).json<LiftInspectionsResponse>();
+    expect(list.data.total).toBe(1);
+    // The same fields with other file bytes are another request.
+    const otherPdf = await record(
+      keurder,
+      doubleLift,
+      inspectionUpload({ inspectedOn: '2026-03-08' }, tinyPdf('anders')),
+      'keuring-tap-0001',
+    );
+    expect(otherPdf.statusCode).toBe(422);
+    expect(otherPdf.json()).toMatchObject({ error: { field: 'Idempotency-Key' } });
+    expect(
+      (await send('test-user', 'GET', `/lift/${String(doubleLift)}/inspections`)).json<LiftInspectionsResponse>().data
+        .total,
+    ).toBe(1);
   });
 
   it('without the grant the inspection company no longer reaches the lift (404)', async () => {

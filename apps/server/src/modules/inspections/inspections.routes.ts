@@ -18,6 +18,7 @@ import { liftIdParamSchema } from '@liftwacht/contracts/lifts';
 import { badRequest } from '../../lib/app-error.ts';
 import { readMultipartForm, type UploadedFile } from '../../lib/multipart-form.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { idempotencyHeaders } from '../../plugins/idempotency.ts';
 import { InspectionsRepository } from './inspections.repository.ts';
 import { InspectionsService } from './inspections.service.ts';
 
@@ -83,6 +84,7 @@ function routes(app: FastifyInstance): void {
   const service = new InspectionsService(new InspectionsRepository(app.db), app.access, app.clock, {
     events: app.liftEvents,
     audit: app.audit,
+    idempotency: app.idempotency,
     committed: (organisationId) => {
       // Stored is stored: failing to tell mail and browsers must not fail the request.
       try {
@@ -122,9 +124,11 @@ function routes(app: FastifyInstance): void {
     {
       schema: {
         tags,
-        summary: 'Record an inspection (multipart: the fields and an optional certificate PDF of at most 10 MB)',
+        summary:
+          'Record an inspection (multipart: the fields and an optional certificate PDF of at most 10 MB; a repeat with the same Idempotency-Key answers the first answer)',
         security: bearer,
         params: liftIdParamSchema,
+        headers: idempotencyHeaders,
         response: { 201: inspectionResponseSchema },
       },
       onRequest: canRecord.onRequest,
@@ -133,8 +137,8 @@ function routes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const { fields, file } = await readRecording(request);
-      const inspection = await service.record(request, request.params.id, fields, file);
-      return reply.code(201).send({ data: inspection });
+      const inspection = await service.record(request, reply, request.params.id, fields, file);
+      return reply.send({ data: inspection });
     },
   );
 

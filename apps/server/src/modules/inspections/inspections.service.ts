@@ -3,8 +3,9 @@
 // (dashboard approvalRejected/approvalExpired, lift statuses, period figures) read the inspections
 // table through db/inspection-status-sql.ts, so a recorded inspection counts the moment it commits;
 // the events approval_rejected/approval_expired open and end here the way the seed writes them,
-// through app.liftEvents, which queues the subscribers' mails in the same transaction.
-import type { FastifyRequest } from 'fastify';
+// through app.liftEvents, which queues the subscribers' mails in the same transaction. An approval
+// that runs out later opens approval_expired by the background pass in approval-expiry.ts.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventType } from '@liftwacht/contracts/event-types';
 import {
   defaultValidUntil,
@@ -16,7 +17,6 @@ import {
 } from '@liftwacht/contracts/inspections';
 import { seesEveryOrganisation } from '@liftwacht/contracts/permissions';
 import type { Db } from '../../db/database.ts';
-import { isoToDay, localMidnight } from '../../db/seed/amsterdam-time.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { localDay } from '../../lib/local-day.ts';
@@ -25,7 +25,9 @@ import type { Audit } from '../../plugins/audit.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { uploadFingerprint, type Idempotency } from '../../plugins/idempotency.ts';
 import type { LiftEventRecorder } from '../events/event-recorder.ts';
+import { approvalExpiredAt } from './approval-expiry.ts';
 import type { InspectionsRepository } from './inspections.repository.ts';
 
 /** A PDF starts with these bytes whatever its name says. */
@@ -34,6 +36,8 @@ const pdfMagic = Buffer.from('%PDF-', 'latin1');
 export interface InspectionEffects {
   events: LiftEventRecorder;
   audit: Audit;
+  /** At most once per Idempotency-Key: a phone's retry or double tap answers the first answer. */
+  idempotency: Idempotency;
   /** After the commit: send the queued mails and tell the organisation's dashboards. */
   committed(organisationId: number): void;
 }
@@ -61,6 +65,7 @@ export class InspectionsService {
 
   async record(
     request: FastifyRequest,
+    reply: FastifyReply,
     liftId: number,
     fields: RecordInspectionFields,
     file: UploadedFile | undefined,
@@ -69,37 +74,44 @@ export class InspectionsService {
     const lift = await this.liftInScope(principal, liftId);
     const recorder = await this.assertMayRecord(principal, lift.organisationId);
     const certificate = certificateOf(file);
-    const now = this.clock.now();
     const validUntil = fields.validUntil ?? defaultValidUntil(fields.inspectedOn, fields.kind, fields.result);
-    const inspection = await this.repository.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      await this.repository.lockLift(tx, liftId);
-      const row = await this.repository.insert(tx, {
-        liftId,
-        inspectedOn: fields.inspectedOn,
-        kind: fields.kind,
-        result: fields.result,
-        findings: fields.findings,
-        validUntil,
-        body: recorder,
-        certificate,
-        recordedBy: principal.userId,
-        recordedAt: now,
-      });
-      await this.effects.audit.record(tx, request, {
-        organisationId: lift.organisationId,
-        action: 'inspection.recorded',
-        subjectType: 'inspection',
-        subjectId: row.id,
-        before: null,
-        after: row,
-      });
-      // A back-dated inspection behind a later one changes no state.
-      if (await this.repository.isLatest(tx, liftId, row.id)) await this.followState(tx, row, now);
-      return row;
-    });
-    this.effects.committed(lift.organisationId);
-    return inspection;
+    void reply.code(201);
+    const { body, fresh } = await this.effects.idempotency.transaction(
+      request,
+      reply,
+      async (tx) => {
+        const now = this.clock.now();
+        await this.repository.lockLift(tx, liftId);
+        const row = await this.repository.insert(tx, {
+          liftId,
+          inspectedOn: fields.inspectedOn,
+          kind: fields.kind,
+          result: fields.result,
+          findings: fields.findings,
+          validUntil,
+          body: recorder,
+          certificate,
+          recordedBy: principal.userId,
+          recordedAt: now,
+        });
+        await this.effects.audit.record(tx, request, {
+          organisationId: lift.organisationId,
+          action: 'inspection.recorded',
+          subjectType: 'inspection',
+          subjectId: row.id,
+          before: null,
+          after: row,
+        });
+        // A back-dated inspection behind a later one changes no state.
+        if (await this.repository.isLatest(tx, liftId, row.id)) await this.followState(tx, row, now);
+        return row;
+      },
+      // The upload is read as a stream, not as a body Fastify keeps: the key's request is told by
+      // the fields and the certificate's bytes.
+      { fingerprint: uploadFingerprint(fields, file) },
+    );
+    if (fresh) this.effects.committed(lift.organisationId);
+    return body;
   }
 
   /** The seed's rules (db/seed/inspections.ts) as they happen: a rejection stays open until an approval. */
@@ -115,8 +127,10 @@ export class InspectionsService {
     const { validUntil } = inspection;
     if (validUntil !== null && validUntil < localDay(now)) {
       // An approval recorded after it already ran out: expired from the day after, as the seed has it.
-      const startedAt = new Date(localMidnight(isoToDay(validUntil) + 1));
-      await events.openState({ liftId, type: 'approval_expired', startedAt }, { db: tx });
+      await events.openState(
+        { liftId, type: 'approval_expired', startedAt: approvalExpiredAt(validUntil) },
+        { db: tx },
+      );
     } else {
       ended.push('approval_expired');
     }
@@ -130,20 +144,27 @@ export class InspectionsService {
   }
 
   /**
-   * Administrators of the lift's organisation, system-admin, and the people of an inspection
-   * company the organisation granted access. Answers the name the inspection is recorded under.
+   * The permission table let the principal in (administrators, system-admin, an inspection
+   * company's users); here the scope narrows: administrators record on their own organisation's
+   * lifts only, an inspection company on those of the organisations that granted it access (the
+   * lift was found in its scope), system-admin everywhere. A maintenance company's administrator
+   * reaching the lift through a grant is refused. Answers the name the inspection is recorded under.
    */
   private async assertMayRecord(principal: Principal, liftOrganisationId: number): Promise<string | null> {
-    const own = await this.repository.organisation(principal.organisationId);
-    if (seesEveryOrganisation(principal.roles) || principal.organisationId === liftOrganisationId) {
-      return own?.type === 'inspection' ? own.name : null;
+    const inspectionCompany = principal.organisationType === 'inspection';
+    if (
+      !inspectionCompany &&
+      !seesEveryOrganisation(principal.roles) &&
+      principal.organisationId !== liftOrganisationId
+    ) {
+      throw new AppError(
+        403,
+        'forbidden',
+        "Inspections are recorded by an inspection company serving the lift's organisation or by its administrators",
+      );
     }
-    if (own?.type === 'inspection') return own.name;
-    throw new AppError(
-      403,
-      'forbidden',
-      "Inspections are recorded by an inspection company serving the lift's organisation or by its administrators",
-    );
+    if (!inspectionCompany) return null;
+    return (await this.repository.organisation(principal.organisationId))?.name ?? null;
   }
 }
 

@@ -1,8 +1,10 @@
 // Issue 18: writing the logbook. Roles and scope, validation, the author's 24-hour correction window
-// on the app clock, and the audit log's before/after.
+// on the app clock, the audit log's before/after, and a double submit with one Idempotency-Key.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@liftwacht/contracts/administration';
 import type { LogbookEntry, LogbookResponse } from '@liftwacht/contracts/lifts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { insertLift } from '../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
@@ -17,12 +19,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function send(username: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+async function send(
+  username: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  idempotencyKey?: string,
+) {
   const token = await t.login(username);
   return t.app.inject({
     method,
     url: `/liftwacht${url}`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 }
@@ -91,5 +99,44 @@ describe('PUT /logbook/{entryId}', () => {
 
   it('refuses lines not written in the portal (403) and entries outside the scope (404)', async () => {
     expect((await send('test-user', 'PUT', '/logbook/2000000001', line)).statusCode).toBe(404);
+  });
+});
+
+describe('Idempotency-Key on logbook writes', () => {
+  const count = async (condition: ReturnType<typeof sql>) =>
+    (await sqlRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${condition}`))[0]?.n;
+
+  it('records a double submit of a new line once and answers both with the first answer', async () => {
+    const body = { ...line, text: 'Dubbel getikt' };
+    const url = `/lift/${String(liftId)}/logbook`;
+    const [first, second] = await Promise.all([
+      send('test-monteur', 'POST', url, body, 'logbook-tap-0001'),
+      send('test-monteur', 'POST', url, body, 'logbook-tap-0001'),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json()).toEqual(first.json());
+    expect(await count(sql`logbook where lift_id = ${liftId} and text = 'Dubbel getikt'`)).toBe(1);
+    const id = String(first.json<{ data: LogbookEntry }>().data.id);
+    expect(await count(sql`audit_log where subject_type = 'logbook' and subject_id = ${id}`)).toBe(1);
+    // The same key with other content is another request: refused, nothing recorded.
+    const other = await send('test-monteur', 'POST', url, { ...body, text: 'Iets anders' }, 'logbook-tap-0001');
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ error: { field: 'Idempotency-Key' } });
+    expect(await count(sql`logbook where lift_id = ${liftId} and text = 'Iets anders'`)).toBe(0);
+  });
+
+  it('applies a repeated correction once', async () => {
+    const entry = await added('test-user');
+    const url = `/logbook/${String(entry.id)}`;
+    const correction = { ...line, text: 'Eenmaal gecorrigeerd' };
+    const first = await send('test-user', 'PUT', url, correction, 'logbook-fix-0001');
+    const second = await send('test-user', 'PUT', url, correction, 'logbook-fix-0001');
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json()).toEqual(first.json());
+    expect(
+      await count(
+        sql`audit_log where subject_type = 'logbook' and subject_id = ${String(entry.id)} and action = 'logbook.corrected'`,
+      ),
+    ).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
-// HTTP for writing the logbook (issue 18): a new line on a lift, and its author's correction.
-// Reading it stays with the lift page's reads (lifts.routes.ts).
+// HTTP for writing the logbook (issue 18): a new line on a lift, and its author's correction, each
+// with an optional Idempotency-Key. Reading it stays with the lift page's reads (lifts.routes.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -8,6 +8,7 @@ import {
   logbookEntryInputSchema,
   logbookEntryResponseSchema,
 } from '@liftwacht/contracts/lifts';
+import { idempotencyHeaders } from '../../plugins/idempotency.ts';
 import { LiftLogbookRepository } from './lift-logbook.repository.ts';
 import { LiftLogbookService } from './lift-logbook.service.ts';
 import { LiftsRepository } from './lifts.repository.ts';
@@ -22,6 +23,7 @@ export function liftLogbookRoutes(app: FastifyInstance): void {
     new LiftsRepository(app.db),
     app.access,
     app.audit,
+    app.idempotency,
     app.clock,
   );
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,16 +34,16 @@ export function liftLogbookRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags,
-        summary: 'Add a logbook entry to the lift',
+        summary: 'Add a logbook entry to the lift (a repeat with the same Idempotency-Key answers the first answer)',
         security: bearer,
         params: liftIdParamSchema,
+        headers: idempotencyHeaders,
         body: logbookEntryInputSchema,
         response: { 201: logbookEntryResponseSchema },
       },
       ...canWrite,
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.add(request, request.params.id, request.body) }),
+    async (request, reply) => ({ data: await service.add(request, reply, request.params.id, request.body) }),
   );
 
   r.put(
@@ -53,11 +55,14 @@ export function liftLogbookRoutes(app: FastifyInstance): void {
           'Correct a logbook entry: its author, within 24 hours of writing it (409 correction_window_closed after)',
         security: bearer,
         params: logbookEntryIdParamSchema,
+        headers: idempotencyHeaders,
         body: logbookEntryInputSchema,
         response: { 200: logbookEntryResponseSchema },
       },
       ...canWrite,
     },
-    async (request) => ({ data: await service.correct(request, request.params.entryId, request.body) }),
+    async (request, reply) => ({
+      data: await service.correct(request, reply, request.params.entryId, request.body),
+    }),
   );
 }

@@ -1,8 +1,9 @@
 // Writing the logbook (issue 18): anyone with `logbook.write` adds a line to a lift in scope; only
 // its author corrects it, and only for 24 hours after writing it (the app clock decides), so the
 // logbook stays a record of what happened rather than of what was later wished. Every write is in
-// the audit log with the line before and after.
-import type { FastifyRequest } from 'fastify';
+// the audit log with the line before and after, and happens at most once per Idempotency-Key (a
+// phone's retry or double tap answers the first answer).
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { logbookCorrectionHours, type LogbookEntry, type LogbookEntryInput } from '@liftwacht/contracts/lifts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -10,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Audit } from '../../plugins/audit.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import type { Idempotency } from '../../plugins/idempotency.ts';
 import type { LiftLogbookRepository } from './lift-logbook.repository.ts';
 import type { LiftsRepository } from './lifts.repository.ts';
 
@@ -20,17 +22,23 @@ export class LiftLogbookService {
     private readonly lifts: LiftsRepository,
     private readonly access: OrganisationAccess,
     private readonly audit: Audit,
+    private readonly idempotency: Idempotency,
     private readonly clock: Clock,
   ) {}
 
-  async add(request: FastifyRequest, liftId: number, input: LogbookEntryInput): Promise<LogbookEntry> {
+  async add(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    liftId: number,
+    input: LogbookEntryInput,
+  ): Promise<LogbookEntry> {
     const principal = principalOf(request);
     const organisationId = await this.lifts.organisationOf(liftId);
     if (organisationId === undefined || !(await this.access.canAccess(principal, organisationId))) {
       throw notFound('Lift');
     }
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    void reply.code(201);
+    const { body } = await this.idempotency.transaction(request, reply, async (tx) => {
       const id = await this.logbook.insert(tx, liftId, input, principal.userId, this.clock.now());
       const entry = await this.entry(tx, id);
       await this.audit.record(tx, request, {
@@ -43,15 +51,20 @@ export class LiftLogbookService {
       });
       return entry;
     });
+    return body;
   }
 
-  async correct(request: FastifyRequest, entryId: number, input: LogbookEntryInput): Promise<LogbookEntry> {
+  async correct(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entryId: number,
+    input: LogbookEntryInput,
+  ): Promise<LogbookEntry> {
     const principal = principalOf(request);
     // The scope first, outside the transaction: PGlite has one connection, which the transaction holds.
     const seen = await this.logbook.find(this.db, entryId);
     if (!seen || !(await this.access.canAccess(principal, seen.organisationId))) throw notFound('Logbook entry');
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const { body } = await this.idempotency.transaction(request, reply, async (tx) => {
       // Again under its row lock: two corrections at once apply one after the other.
       const found = await this.logbook.find(tx, entryId, { lock: true });
       if (!found) throw notFound('Logbook entry');
@@ -79,6 +92,7 @@ export class LiftLogbookService {
       });
       return after;
     });
+    return body;
   }
 
   private async entry(tx: Db, id: number): Promise<LogbookEntry> {

@@ -212,7 +212,11 @@ export class RealtimeService {
       throw new SocketRefusal('forbidden', 'Organisations need the user access token, not a lift access token');
     }
     const { principal } = identity;
-    if (!hasPermission(principal.roles, 'dashboard.view') && !hasPermission(principal.roles, 'calls.current')) {
+    const { roles, organisationType } = principal;
+    if (
+      !hasPermission(roles, 'dashboard.view', organisationType) &&
+      !hasPermission(roles, 'calls.current', organisationType)
+    ) {
       throw new SocketRefusal('forbidden', 'Your role does not allow this');
     }
     if (!(await this.access.canAccess(principal, organisationId))) {

@@ -5,8 +5,6 @@ import { myVisitsQuerySchema, myVisitsResponseSchema } from '@liftwacht/contract
 import { liftIdParamSchema } from '@liftwacht/contracts/lifts';
 import {
   endVisitBodySchema,
-  idempotencyKeyHeader,
-  idempotencyKeySchema,
   liftVisitsQuerySchema,
   liftVisitsResponseSchema,
   visitIdParamSchema,
@@ -14,16 +12,14 @@ import {
   startVisitBodySchema,
   visitWriteResponseSchema,
 } from '@liftwacht/contracts/visits';
-import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.ts';
+import { idempotencyHeaders } from '../../plugins/idempotency.ts';
 import { VisitRecordingService } from './visit-recording.service.ts';
 import { VisitWritesRepository } from './visit-writes.repository.ts';
 import { VisitsRepository } from './visits.repository.ts';
 import { VisitsService } from './visits.service.ts';
 
 const bearer = [{ bearerAuth: [] }];
-/** Optional on every visit write: a repeat with the same key answers the first answer. */
-const idempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idempotencyKeySchema.optional() });
 
 export function visitsRoutes(app: FastifyInstance): void {
   const reads = new VisitsRepository(app.db);

@@ -7,13 +7,14 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { hasPermission, type Permission } from '@liftwacht/contracts/permissions';
+import type { Permission } from '@liftwacht/contracts/permissions';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { OrganisationPicker } from '../../features/organisations/components/organisation-picker.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
+import { userHasPermission } from '../../lib/use-permission.ts';
 import { displayName } from './display-name.ts';
 import {
   adminMenuEntriesFor,
@@ -36,8 +37,7 @@ export function SideMenu({ onNavigate }: SideMenuProps) {
   const user = useSession((state) => state.user);
   const [profileOpen, setProfileOpen] = useState(false);
   const adminHeadingId = useId();
-  const roleNames = user?.roles.map((role) => role.name) ?? [];
-  const adminEntries = adminMenuEntriesFor((permission: Permission) => hasPermission(roleNames, permission));
+  const adminEntries = adminMenuEntriesFor((permission: Permission) => userHasPermission(user, permission));
   const entryLink = (entry: MenuEntry | AdminMenuEntry) => (
     <ListItem key={entry.path} disablePadding>
       <ListItemButton

@@ -32,18 +32,27 @@ export interface InspectionValues {
   validUntil: string;
 }
 
-/** POST /liftwacht/lift/{id}/inspections (multipart): the fields, then the certificate if chosen. */
+/**
+ * POST /liftwacht/lift/{id}/inspections (multipart): the fields, then the certificate if chosen,
+ * with the attempt's Idempotency-Key, so a retry after a lost answer records once.
+ */
 export async function recordInspection(
   liftId: number,
   values: InspectionValues,
   certificate: File | null,
+  key: string,
 ): Promise<Inspection> {
   const form = new FormData();
   for (const [name, value] of Object.entries(values) as [string, string][]) form.append(name, value);
   // The file part last: the server reads the fields before it streams the file.
   if (certificate) form.append(inspectionCertificateField, certificate, certificate.name);
-  return (await apiRequest('POST', `/lift/${liftId}/inspections`, { schema: inspectionResponseSchema, body: form }))
-    .data;
+  return (
+    await apiRequest('POST', `/lift/${liftId}/inspections`, {
+      schema: inspectionResponseSchema,
+      body: form,
+      headers: { 'Idempotency-Key': key },
+    })
+  ).data;
 }
 
 /** GET /liftwacht/inspections/{id}/certificate: the PDF as it was uploaded. */

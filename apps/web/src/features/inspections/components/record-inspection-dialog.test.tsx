@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addMonthsToDay } from '@liftwacht/contracts/inspections';
+import { userWithRole } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { liftsSession } from '../../lifts/testing/lift-api.ts';
 
@@ -49,6 +50,38 @@ describe('recording an inspection on the lift page', () => {
     expect(form.get('findings')).toBe('Noodstop defect');
     expect(form.get('validUntil')).toBe('');
     expect((form.get('certificate') as File).name).toBe('certificaat.pdf');
+    expect(api.callsTo('POST /liftwacht/lift/7/inspections')[0]?.headers.get('Idempotency-Key')).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('keeps a failed recording on screen and retries it with the same Idempotency-Key', async () => {
+    let attempt = 0;
+    const api = liftsSession('admin', {
+      'POST /liftwacht/lift/7/inspections': () => {
+        attempt += 1;
+        return attempt === 1
+          ? { status: 503, body: { error: { code: 'unavailable', message: 'Even geduld' } } }
+          : recorded;
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/lifts/7');
+    await user.click(await screen.findByRole('button', { name: 'Keuring vastleggen' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Keuring vastleggen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Vastleggen' }));
+    expect(await within(dialog).findByText('Even geduld')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Vastleggen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const keys = api.callsTo('POST /liftwacht/lift/7/inspections').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("offers the form to a user of an inspection company (the table's organisation-type rule)", async () => {
+    liftsSession('user', {
+      'GET /liftwacht/user': { body: { data: userWithRole('user', { organisation_type: 'inspection' }) } },
+    });
+    renderApp('/lifts/7');
+    expect(await screen.findByRole('button', { name: 'Keuring vastleggen' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('offers no form to a role without inspections.record', async () => {

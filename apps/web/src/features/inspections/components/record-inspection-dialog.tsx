@@ -15,7 +15,7 @@ import {
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { invalidFields, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
-import { useAsyncAction } from '../../../lib/use-async-action.ts';
+import { useKeyedSubmit } from '../../../lib/use-keyed-submit.ts';
 import { recordInspection, type InspectionValues } from '../api/inspections.ts';
 
 type Field = keyof InspectionValues | 'certificate';
@@ -50,7 +50,24 @@ export function RecordInspectionDialog({ liftId, today, onClose }: RecordInspect
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const change = <K extends keyof InspectionValues>(name: K, value: InspectionValues[K]) =>
+  // One Idempotency-Key per attempt: a double tap or a retry after a lost answer records once.
+  const record = useKeyedSubmit(async (key) => {
+    try {
+      await recordInspection(liftId, values, certificate, key);
+    } catch (error) {
+      const byField = serverFieldErrors(error, fields);
+      setErrors(byField);
+      // A refusal no field explains (or a lost connection) stays on screen; submitting again
+      // retries with the same key.
+      if (Object.keys(byField).length === 0) setFormError(apiErrorMessage(error, tc));
+      throw error;
+    }
+    // The lift's statuses, events and the dashboard figures follow a recorded inspection.
+    await client.invalidateQueries({ queryKey: ['lifts'] });
+    await client.invalidateQueries({ queryKey: ['dashboard'] });
+  });
+
+  const change = <K extends keyof InspectionValues>(name: K, value: InspectionValues[K]) => {
     setValues((current) => {
       const next = { ...current, [name]: value };
       if (!validUntilEdited && name !== 'validUntil') {
@@ -58,22 +75,9 @@ export function RecordInspectionDialog({ liftId, today, onClose }: RecordInspect
       }
       return next;
     });
-
-  const record = useAsyncAction(async () => {
-    try {
-      await recordInspection(liftId, values, certificate);
-      // The lift's statuses, events and the dashboard figures follow a recorded inspection.
-      await client.invalidateQueries({ queryKey: ['lifts'] });
-      await client.invalidateQueries({ queryKey: ['dashboard'] });
-      toast.success(t('recorded'));
-      onClose();
-    } catch (error) {
-      const byField = serverFieldErrors(error, fields);
-      setErrors(byField);
-      // A refusal no field explains (or a lost connection) stays on screen; submitting again retries.
-      if (Object.keys(byField).length === 0) setFormError(apiErrorMessage(error, tc));
-    }
-  });
+    // A changed form is another request: it gets a key of its own.
+    record.renew();
+  };
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,7 +92,11 @@ export function RecordInspectionDialog({ liftId, today, onClose }: RecordInspect
       found.certificate = t('errors.certificateSize');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    void record.run();
+    void record.run().then((outcome) => {
+      if (outcome !== 'succeeded') return;
+      toast.success(t('recorded'));
+      onClose();
+    });
   };
 
   const dateProps = { inputLabel: { shrink: true } };
@@ -179,7 +187,10 @@ export function RecordInspectionDialog({ liftId, today, onClose }: RecordInspect
           type="file"
           name="certificate"
           accept="application/pdf,.pdf"
-          onChange={(event) => setCertificate(event.target.files?.[0] ?? null)}
+          onChange={(event) => {
+            setCertificate(event.target.files?.[0] ?? null);
+            record.renew();
+          }}
           style={{ minHeight: 44, width: '100%' }}
         />
         {errors.certificate ? (

@@ -13,7 +13,7 @@ import {
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { hasErrorCode, invalidFields, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
-import { useAsyncAction } from '../../../lib/use-async-action.ts';
+import { useKeyedSubmit } from '../../../lib/use-keyed-submit.ts';
 import { useSaveLogbookEntry } from '../api/save-logbook-entry.ts';
 
 type Field = 'logType' | 'at' | 'text';
@@ -47,19 +47,20 @@ export function LogbookEntryDialog({ liftId, entry, onClose }: LogbookEntryDialo
 
   const body = () => ({ logType, at: Number.isNaN(Date.parse(at)) ? at : new Date(at).toISOString(), text });
 
-  const action = useAsyncAction(async () => {
+  // One Idempotency-Key per attempt: a double tap or a retry after a lost answer writes one line.
+  const action = useKeyedSubmit(async (key) => {
     try {
-      await save(body(), entry?.id);
-      toast.success(t(entry ? 'logbook.corrected' : 'logbook.added'));
-      onClose();
+      await save(body(), key, entry?.id);
     } catch (error) {
       const byField = serverFieldErrors(error, fields);
       setErrors(byField);
-      if (Object.keys(byField).length > 0) return;
-      // A failed submit stays on screen; submitting again retries.
-      setFormError(
-        hasErrorCode(error, 'correction_window_closed') ? t('logbook.windowClosed') : apiErrorMessage(error, tc),
-      );
+      // A failed submit stays on screen; submitting again retries with the same key.
+      if (Object.keys(byField).length === 0) {
+        setFormError(
+          hasErrorCode(error, 'correction_window_closed') ? t('logbook.windowClosed') : apiErrorMessage(error, tc),
+        );
+      }
+      throw error;
     }
   });
 
@@ -70,7 +71,12 @@ export function LogbookEntryDialog({ liftId, entry, onClose }: LogbookEntryDialo
     const found: FieldErrors<Field> = {};
     for (const name of fields) if (invalid.has(name)) found[name] = t(`logbook.errors.${name}`);
     setErrors(found);
-    if (Object.keys(found).length === 0) void action.run();
+    if (Object.keys(found).length > 0) return;
+    void action.run().then((outcome) => {
+      if (outcome !== 'succeeded') return;
+      toast.success(t(entry ? 'logbook.corrected' : 'logbook.added'));
+      onClose();
+    });
   };
 
   return (
@@ -88,7 +94,11 @@ export function LogbookEntryDialog({ liftId, entry, onClose }: LogbookEntryDialo
         label={t('logbook.type')}
         name="logType"
         value={logType}
-        onChange={(event) => setLogType(event.target.value as LogType)}
+        onChange={(event) => {
+          setLogType(event.target.value as LogType);
+          // A changed form is another request: it gets a key of its own.
+          action.renew();
+        }}
         fullWidth
       >
         {logTypes.map((type) => (
@@ -102,7 +112,10 @@ export function LogbookEntryDialog({ liftId, entry, onClose }: LogbookEntryDialo
         name="at"
         type="datetime-local"
         value={at}
-        onChange={(event) => setAt(event.target.value)}
+        onChange={(event) => {
+          setAt(event.target.value);
+          action.renew();
+        }}
         error={errors.at !== undefined}
         helperText={errors.at}
         required
@@ -113,7 +126,10 @@ export function LogbookEntryDialog({ liftId, entry, onClose }: LogbookEntryDialo
         label={t('logbook.text')}
         name="text"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          action.renew();
+        }}
         error={errors.text !== undefined}
         helperText={errors.text}
         required

@@ -3,12 +3,12 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '@liftwacht/contracts/permissions';
 import { reportFileName } from '@liftwacht/contracts/reports';
 import { log } from '../../../lib/log.ts';
 import { getSessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useAsyncAction } from '../../../lib/use-async-action.ts';
+import { usePermission } from '../../../lib/use-permission.ts';
 import { fetchReportPdf } from '../api/download-report-pdf.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { PdfIcon } from './pdf-icon.tsx';
@@ -19,7 +19,7 @@ import { PdfIcon } from './pdf-icon.tsx';
  */
 export function ReportDownloadButton() {
   const { t } = useTranslation('reports');
-  const roles = useSession((state) => state.user?.roles);
+  const allowed = usePermission('reports.download');
   const organisationId = useSession((state) => state.organisationId);
 
   const download = useCallback(async () => {
@@ -35,7 +35,6 @@ export function ReportDownloadButton() {
   }, []);
   const { isPending, run } = useAsyncAction(download);
 
-  const allowed = hasPermission(roles?.map((role) => role.name) ?? [], 'reports.download');
   if (!allowed || organisationId === null) return null;
 
   const label = isPending ? t('download.pending') : t('download.label');
