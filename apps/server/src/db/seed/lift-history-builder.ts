@@ -99,6 +99,8 @@ export class LiftHistoryBuilder {
       handledBy: spec.handledBy,
       notes: spec.notes,
       sourceMessageId: null,
+      // The call's last change, not the seeding's clock: two seeds of the same fleet are equal.
+      updatedAt: new Date(spec.end ?? spec.acknowledged ?? spec.start),
     });
   }
 
