@@ -31,6 +31,9 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
+import type { HostLookup } from './modules/webhooks/webhook-address.ts';
+import { webhooksPlugin } from './modules/webhooks/webhooks.plugin.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -50,6 +53,8 @@ export interface AppDependencies {
   database: Database;
   clock: Clock;
   mailer: Mailer;
+  /** How webhook hosts are resolved; the system resolver when omitted (tests pass their own). */
+  webhookLookup?: HostLookup;
   /** Built web app to serve at /; omitted in API tests. */
   webDistDir?: string;
   logger?: boolean;
@@ -94,6 +99,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(mqttPlugin);
   // app.visits: the 12-hour visit timeout and visit changes announced to dashboards
   await app.register(visitsPlugin);
+  // app.webhooks: the outbox of call steps and events, the signed deliveries, enqueue() for modules
+  await app.register(webhooksPlugin, { lookup: deps.webhookLookup });
 
   // Feature modules under /liftwacht
   await app.register(
@@ -117,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ingestRoutes(api);
       administrationRoutes(api);
       senseModulesRoutes(api);
+      webhooksRoutes(api);
       return Promise.resolve();
     },
     { prefix: '/liftwacht' },
