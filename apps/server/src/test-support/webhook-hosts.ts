@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import type { HostLookup, ResolvedAddress } from '../modules/webhooks/webhook-address.ts';
 
-const loopback = (address: string) => /^127\./.test(address) || address === '::1';
+const loopback = (address: string) => address.startsWith('127.') || address === '::1';
 
 /**
  * The names and their addresses (`localhost` → 127.0.0.1 from the start). Map a name to a public

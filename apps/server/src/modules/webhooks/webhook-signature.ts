@@ -5,6 +5,8 @@
 import { createHmac } from 'node:crypto';
 
 export function webhookSignature(secret: string, timestamp: number, body: string): string {
-  const digest = createHmac('sha256', secret).update(`${String(timestamp)}.${body}`).digest('hex');
+  const digest = createHmac('sha256', secret)
+    .update(`${String(timestamp)}.${body}`)
+    .digest('hex');
   return `t=${String(timestamp)},v1=${digest}`;
 }

@@ -61,10 +61,17 @@ export const webhooksPlugin = fp(
     const outboxRepository = new WebhookOutboxRepository();
     const queue = new WebhookQueue(repository);
     const seal = secretSeal(app.config.jwtSecret);
-    const dispatcher = new WebhookDispatcher(repository, seal, lookup, app.clock, app.log.child({ module: 'webhooks' }), {
-      ...defaultWebhookDispatchSettings,
-      allowPrivate,
-    });
+    const dispatcher = new WebhookDispatcher(
+      repository,
+      seal,
+      lookup,
+      app.clock,
+      app.log.child({ module: 'webhooks' }),
+      {
+        ...defaultWebhookDispatchSettings,
+        allowPrivate,
+      },
+    );
     const outbox = new WebhookOutbox(
       app.db,
       outboxRepository,

@@ -97,12 +97,21 @@ export class WebhooksService {
     });
   }
 
-  async update(request: FastifyRequest, principal: Caller, id: number, change: UpdateWebhook): Promise<WebhookEndpoint> {
+  async update(
+    request: FastifyRequest,
+    principal: Caller,
+    id: number,
+    change: UpdateWebhook,
+  ): Promise<WebhookEndpoint> {
     // Outside the transaction: a slow resolver must not hold the row lock.
     if (change.url !== undefined) await this.checkUrl(change.url);
     return this.change(principal, id, change.version, async (tx, locked, before) => {
-      const { version: _version, ...fields } = change;
-      await this.repository.update(tx, id, fields, this.clock.now());
+      await this.repository.update(
+        tx,
+        id,
+        { url: change.url, description: change.description, kinds: change.kinds, enabled: change.enabled },
+        this.clock.now(),
+      );
       const after = await this.found(tx, id);
       await this.audit.record(tx, request, {
         organisationId: locked.organisationId,
@@ -209,7 +218,12 @@ export class WebhooksService {
    * it). A pending one goes on with its schedule after a failure; a delivered or failed one only
    * records this attempt. 409 while another attempt of it is under way.
    */
-  async resend(request: FastifyRequest, principal: Caller, id: number, deliveryRowId: number): Promise<WebhookDelivery> {
+  async resend(
+    request: FastifyRequest,
+    principal: Caller,
+    id: number,
+    deliveryRowId: number,
+  ): Promise<WebhookDelivery> {
     const now = this.clock.now();
     const claimed = await this.repository.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
@@ -299,7 +313,10 @@ export class WebhooksService {
 
   private async claimById(tx: Db, endpointId: number, deliveryId: string, now: Date): Promise<ClaimedDelivery> {
     const id = await this.repository.idOf(tx, deliveryId);
-    const claimed = id === undefined ? undefined : await this.repository.claimOne(tx, endpointId, id, now, this.dispatcher.leaseUntil(now));
+    const claimed =
+      id === undefined
+        ? undefined
+        : await this.repository.claimOne(tx, endpointId, id, now, this.dispatcher.leaseUntil(now));
     if (!claimed) throw new Error('test delivery not queued');
     return claimed;
   }
