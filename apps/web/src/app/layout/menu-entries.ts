@@ -2,7 +2,6 @@
 import type { Permission } from '@liftwacht/contracts/permissions';
 import { paths } from '../paths.ts';
 import { modulePaths } from '../module-paths.ts';
-import { webhookPaths } from '../webhook-paths.ts';
 
 export interface RoleFlags {
   clientLight: boolean;
@@ -46,7 +45,9 @@ const adminEntries: readonly AdminMenuEntry[] = [
   { path: paths.adminAccess, labelKey: 'menu.access', permission: 'organisations.manage' },
   { path: paths.adminAudit, labelKey: 'menu.audit', permission: 'audit.view' },
   { path: modulePaths.list, labelKey: 'menu.modules', permission: 'modules.manage' },
-  { path: webhookPaths.list, labelKey: 'menu.webhooks', permission: 'webhooks.manage' },
+  // webhookPaths.list (app/webhook-paths.ts) written out: imported here it would become a chunk of
+  // its own, whose name the login route's preload map carries.
+  { path: '/admin/webhooks', labelKey: 'menu.webhooks', permission: 'webhooks.manage' },
 ];
 
 /** The "Beheer" group: each entry only for roles whose permissions include its page's. */
