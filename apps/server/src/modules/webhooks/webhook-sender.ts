@@ -38,11 +38,23 @@ export function postWebhook(
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
+    /** The answer's status and time, once its headers came. */
+    let answered: { status: number; ms: number } | null = null;
+    let excerpt = '';
     const finish = (attempt: WebhookAttempt) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(attempt);
+    };
+    const outcome = (status: number, ms: number): WebhookAttempt => {
+      if (status >= 200 && status < 300) return { status, ms, error: null };
+      const text = excerpt.slice(0, responseExcerptBytes).trim();
+      const error =
+        status >= 300 && status < 400
+          ? `HTTP ${String(status)}: redirects are not followed`
+          : `HTTP ${String(status)}${text ? `: ${text}` : ''}`;
+      return { status, ms, error };
     };
     const request = client.request(
       target.url,
@@ -54,34 +66,28 @@ export function postWebhook(
         agent: false,
       },
       (response) => {
-        const status = response.statusCode ?? 0;
-        const ms = elapsed();
-        let excerpt = '';
+        answered = { status: response.statusCode ?? 0, ms: elapsed() };
+        const { status, ms } = answered;
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           if (excerpt.length < responseExcerptBytes) excerpt += chunk;
           if (excerpt.length >= responseExcerptBytes) response.destroy();
         });
-        const done = () => {
-          const ok = status >= 200 && status < 300;
-          const text = excerpt.slice(0, responseExcerptBytes).trim();
-          let error: string | null = null;
-          if (!ok) {
-            error =
-              status >= 300 && status < 400
-                ? `HTTP ${String(status)}: redirects are not followed`
-                : `HTTP ${String(status)}${text ? `: ${text}` : ''}`;
-          }
-          finish({ status, ms, error });
-        };
+        const done = () => finish(outcome(status, ms));
         response.on('end', done);
         response.on('close', done);
         response.on('error', done);
       },
     );
+    // The limit runs to the answer's headers; a body still trickling in then is cut off, and the
+    // status that came counts.
     const timer = setTimeout(() => {
       request.destroy();
-      finish({ status: null, ms: elapsed(), error: `no answer within ${String(timeoutMs / 1000)} s` });
+      finish(
+        answered
+          ? outcome(answered.status, answered.ms)
+          : { status: null, ms: elapsed(), error: `no answer within ${String(timeoutMs / 1000)} s` },
+      );
     }, timeoutMs);
     request.on('error', (err: NodeJS.ErrnoException) => {
       finish({ status: null, ms: elapsed(), error: err.code ? `${err.code}: ${err.message}` : err.message });
