@@ -34,6 +34,9 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { visitsPlugin } from './modules/visits/visits.plugin.ts';
 import { visitsRoutes } from './modules/visits/visits.routes.ts';
+import type { HostLookup } from './modules/webhooks/webhook-address.ts';
+import { webhooksPlugin } from './modules/webhooks/webhooks.plugin.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -53,6 +56,8 @@ export interface AppDependencies {
   database: Database;
   clock: Clock;
   mailer: Mailer;
+  /** How webhook hosts are resolved; the system resolver when omitted (tests pass their own). */
+  webhookLookup?: HostLookup;
   /** Built web app to serve at /; omitted in API tests. */
   webDistDir?: string;
   logger?: boolean;
@@ -101,6 +106,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(callActionsPlugin);
   // app.inspections: the pass that opens approval_expired once an approval has run out
   await app.register(inspectionsPlugin);
+  // app.webhooks: the outbox of call steps and events, the signed deliveries, enqueue() for modules
+  await app.register(webhooksPlugin, { lookup: deps.webhookLookup });
 
   // Feature modules under /liftwacht
   await app.register(
@@ -125,6 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ingestRoutes(api);
       administrationRoutes(api);
       senseModulesRoutes(api);
+      webhooksRoutes(api);
       return Promise.resolve();
     },
     { prefix: '/liftwacht' },

@@ -84,6 +84,8 @@ const envSchema = z.object({
   SENSE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
   SIMULATOR: booleanFlag.default(true),
   SIMULATOR_RATE: z.coerce.number().positive().max(100_000).optional(),
+  // Webhooks (docs/webhooks.md): deliver to loopback, private and link-local addresses, and over http.
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
 });
 
 export interface Config {
@@ -144,6 +146,12 @@ export interface Config {
   socketAllowedOrigins: string[];
   senseTokenTtlSeconds: number;
   simulator: { enabled: boolean; rate: number | undefined };
+  /**
+   * allowPrivate: webhook endpoints may be plain http and resolve to loopback, private (RFC 1918,
+   * CGNAT), link-local, unique-local and other non-public addresses. Off: https to public addresses
+   * only, so an administrator cannot aim the server at its own network (SSRF).
+   */
+  webhooks: { allowPrivate: boolean };
 }
 
 /** Trusts the given number of proxies in front of the server: hop 0 is the socket's peer. */
@@ -220,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketAllowedOrigins: socketOrigins(e.SOCKET_ALLOWED_ORIGINS, publicUrl, e.PUBLIC_URL === undefined, e.PORT),
     senseTokenTtlSeconds: e.SENSE_TOKEN_TTL_SECONDS,
     simulator: { enabled: e.SIMULATOR, rate: e.SIMULATOR_RATE },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
   };
 }
 

@@ -14,6 +14,8 @@ import { prepareFirstRun, type FirstRunState } from './modules/auth/setup.servic
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { approvalExpiryCheckIntervalMs } from './modules/inspections/approval-expiry.ts';
 import { visitTimeoutCheckIntervalMs } from './modules/visits/visit-timeouts.ts';
+import { webhookDispatchIntervalMs } from './modules/webhooks/webhook-dispatcher.ts';
+import { webhookOutboxIntervalMs } from './modules/webhooks/webhook-outbox.ts';
 import { createMailer } from './plugins/mail.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -95,6 +97,8 @@ async function main(): Promise<void> {
   app.ingest.health.start(healthCheckIntervalMs);
   app.visits.timeouts.start(visitTimeoutCheckIntervalMs);
   app.inspections.expiry.start(approvalExpiryCheckIntervalMs);
+  app.webhooks.outbox.start(webhookOutboxIntervalMs);
+  app.webhooks.dispatcher.start(webhookDispatchIntervalMs);
   const mqttLine =
     app.mqtt.mode === 'embedded'
       ? `MQTT: embedded broker on mqtt://127.0.0.1:${String(app.mqtt.port)}`

@@ -262,6 +262,14 @@ export const auditActions = [
   'call.note_added',
   'call.passenger_freed',
   'call.ended',
+  // Webhooks (issue 19): endpoints registered, changed, removed, their secret renewed (never the
+  // secret itself), a test sent, a delivery sent again.
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'webhook.tested',
+  'webhook.delivery_resent',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

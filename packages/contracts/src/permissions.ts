@@ -43,6 +43,8 @@ export const permissions = [
   'visits.record',
   // Alarm handling (issue 19): acknowledge, assign, annotate, record the freed passenger, end a call.
   'calls.handle',
+  // Webhooks (issue 19): the endpoints of the own organisation (system-admin: every organisation's).
+  'webhooks.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -62,6 +64,7 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
     'inspections.record',
     'logbook.write',
     'calls.handle',
+    'webhooks.manage',
   ],
   user: [...portal, 'visits.record', 'logbook.write', 'calls.handle'],
   // spec §6: always current view; no events, current calls, subscriptions or period statistics

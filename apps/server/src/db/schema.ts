@@ -302,6 +302,9 @@ export const events = pgTable(
     floor: smallint('floor'),
     data: jsonb('data').$type<Record<string, unknown>>(),
     sourceMessageId: text('source_message_id').unique(),
+    // Not yet seen by the webhook outbox (modules/webhooks/webhook-outbox.ts). A column default, so
+    // every writer (ingest, the health job, rules) marks new events without knowing of webhooks.
+    webhookPending: boolean('webhook_pending').notNull().default(true),
   },
   (t) => [
     index('events_lift_type_started_idx').on(t.liftId, t.type, t.startedAt),
@@ -309,6 +312,9 @@ export const events = pgTable(
       .on(t.type, t.liftId)
       .where(sql`${t.endedAt} is null`),
     index('events_started_idx').on(t.startedAt),
+    index('events_webhook_pending_idx')
+      .on(t.id)
+      .where(sql`${t.webhookPending}`),
   ],
 );
 
@@ -374,9 +380,14 @@ export const callSteps = pgTable(
     source: text('source').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     data: jsonb('data'),
+    // Not yet seen by the webhook outbox, as events.webhook_pending.
+    webhookPending: boolean('webhook_pending').notNull().default(true),
   },
   (t) => [
     index('call_steps_call_idx').on(t.callId, t.at),
+    index('call_steps_webhook_pending_idx')
+      .on(t.id)
+      .where(sql`${t.webhookPending}`),
     // A module reports each phase once; a redelivered or repeated phase adds no second step.
     uniqueIndex('call_steps_module_phase_idx')
       .on(t.callId, t.action)
@@ -773,3 +784,80 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Webhook endpoints (issue 19): where an organisation wants its call and event kinds posted. The
+ * secret is sealed with a key derived from JWT_SECRET (modules/webhooks/webhook-secrets.ts): the
+ * server must compute HMACs with it, so it cannot be a one-way hash, but a database dump alone
+ * does not reveal it.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    kinds: text('kinds').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secretSealed: text('secret_sealed').notNull(),
+    secretCreatedAt: tstz('secret_created_at').notNull(),
+    createdAt: tstz('created_at').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('webhook_endpoints_organisation_idx').on(t.organisationId)],
+);
+
+/**
+ * One body for one endpoint and its attempts: a durable queue (SKIP LOCKED leases, DESIGN §7).
+ * (endpoint, subject_key) is unique, so a subject (a call's phase, an event's opening) is queued
+ * once per endpoint however often, and by however many nodes, it is seen.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: uuid('delivery_id').notNull().unique(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    body: text('body').notNull(),
+    // pending | delivered | failed
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: tstz('created_at').notNull(),
+    // When the next attempt is due (pending only); attempts stop 24 hours after created_at.
+    nextAttemptAt: tstz('next_attempt_at'),
+    // A node sending it holds it until then; a node that died lets it go when the lease runs out.
+    leaseUntil: tstz('lease_until'),
+    lastAttemptAt: tstz('last_attempt_at'),
+    responseStatus: integer('response_status'),
+    responseMs: integer('response_ms'),
+    lastError: text('last_error'),
+    deliveredAt: tstz('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_subject_idx').on(t.endpointId, t.subjectKey),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Events the outbox announced as opened to an organisation with an endpoint for event.closed, until
+ * it sees them end: ingest ends events with an UPDATE that sets no marker, so closings are found by
+ * watching these few rows instead of every event.
+ */
+export const webhookEventWatch = pgTable('webhook_event_watch', {
+  eventId: bigint('event_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  organisationId: integer('organisation_id').notNull(),
+});

@@ -261,6 +261,23 @@ function moduleChange(body: (w: SecurityWorld, own: boolean) => Record<string, u
   };
 }
 
+/** An operation on one webhook endpoint, {id}: the own organisation's, the stranger's, one that does not exist. */
+function webhookCall(body?: (w: SecurityWorld, id: number) => Promise<Record<string, unknown>>): OperationCalls {
+  const call = async (w: SecurityWorld, id: number): Promise<RouteCall> => ({
+    params: { id },
+    ...(body ? { body: await body(w, id) } : {}),
+  });
+  return {
+    own: (w) => call(w, w.webhooks.own.endpointId),
+    foreign: async (w) => [
+      { label: "the stranger's webhook", call: await call(w, w.webhooks.foreign.endpointId), aim: 'stranger' },
+      { label: 'a webhook that does not exist', call: await call(w, w.missing.organisationId), aim: 'nowhere' },
+    ],
+  };
+}
+
+const webhookVersion = async (w: SecurityWorld, id: number) => ({ version: await w.webhooks.version(id) });
+
 export const operationCalls: Record<string, OperationCalls> = {
   'GET /liftwacht/version': { own: () => ({}), foreign: { none: 'public, no organisation' } },
   'GET /liftwacht/health': { own: () => ({}), foreign: { none: 'public, no organisation' } },
@@ -667,5 +684,57 @@ export const operationCalls: Record<string, OperationCalls> = {
   'GET /liftwacht/admin/unregistered-modules': {
     own: () => ({}),
     foreign: { none: 'ES numbers nobody registered belong to no organisation' },
+  },
+  // Webhooks (issue 19): the own organisation's endpoints only (an admin of a maintenance company
+  // does not manage its clients' webhooks); system-admin every organisation's.
+  'GET /liftwacht/admin/webhooks': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId } })),
+  },
+  'POST /liftwacht/admin/webhooks': {
+    own: (w) => ({ body: { organisationId: w.own.organisationId, url: w.webhooks.url, kinds: ['call.ended'] } }),
+    foreign: (w) =>
+      otherOrganisations(w, (organisationId) => ({
+        body: { organisationId, url: w.webhooks.url, kinds: ['call.ended'] },
+      })),
+  },
+  'GET /liftwacht/admin/webhooks/{id}': webhookCall(),
+  'PATCH /liftwacht/admin/webhooks/{id}': webhookCall(async (w, id) => ({
+    description: 'Harnas gewijzigd',
+    ...(await webhookVersion(w, id)),
+  })),
+  'DELETE /liftwacht/admin/webhooks/{id}': {
+    own: async (w) => ({ params: { id: await w.webhooks.newEndpoint(w.own.organisationId) } }),
+    foreign: async (w) => [
+      {
+        label: "the stranger's webhook",
+        call: { params: { id: await w.webhooks.newEndpoint(w.foreign.organisationId) } },
+        aim: 'stranger',
+      },
+      { label: 'a webhook that does not exist', call: { params: { id: w.missing.organisationId } }, aim: 'nowhere' },
+    ],
+  },
+  'POST /liftwacht/admin/webhooks/{id}/secret': webhookCall(webhookVersion),
+  'POST /liftwacht/admin/webhooks/{id}/test': webhookCall(),
+  'GET /liftwacht/admin/webhooks/{id}/deliveries': webhookCall(),
+  'POST /liftwacht/admin/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    own: (w) => ({ params: { id: w.webhooks.own.endpointId, deliveryId: w.webhooks.own.deliveryId } }),
+    foreign: (w) => [
+      {
+        label: "the stranger's delivery",
+        call: { params: { id: w.webhooks.foreign.endpointId, deliveryId: w.webhooks.foreign.deliveryId } },
+        aim: 'stranger',
+      },
+      {
+        label: "the stranger's delivery under the own webhook",
+        call: { params: { id: w.webhooks.own.endpointId, deliveryId: w.webhooks.foreign.deliveryId } },
+        aim: 'nowhere',
+      },
+      {
+        label: 'a delivery that does not exist',
+        call: { params: { id: w.webhooks.own.endpointId, deliveryId: w.missing.eventId } },
+        aim: 'nowhere',
+      },
+    ],
   },
 };

@@ -19,9 +19,12 @@ import {
   userRoles,
   users,
   visits,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../db/schema.ts';
 import { generateModuleKey } from '../lib/module-keys.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { generateWebhookSecret, secretSeal } from '../modules/webhooks/webhook-secrets.ts';
 import { TokenSigner } from '../plugins/auth-tokens.ts';
 import { fixturePassword } from './fixtures.ts';
 import { createTestApp, decodeQuotedPrintable, type TestApp } from './test-app.ts';
@@ -90,6 +93,17 @@ export interface TypeRuleUser {
   token: string;
 }
 
+/** What the webhook routes need: an endpoint with a delivery per organisation, versions, fresh endpoints. */
+export interface WebhooksWorld {
+  own: { endpointId: number; deliveryId: number };
+  foreign: { endpointId: number; deliveryId: number };
+  version(id: number): Promise<number>;
+  /** A new endpoint of the organisation (for a removal, which uses it up). */
+  newEndpoint(organisationId: number): Promise<number>;
+  /** A URL the webhook routes accept (WEBHOOK_ALLOW_PRIVATE=true) where nothing listens: a test fails at once. */
+  url: string;
+}
+
 export interface SecurityWorld {
   t: TestApp;
   own: ScopeObjects;
@@ -118,6 +132,7 @@ export interface SecurityWorld {
   badModuleKeys(): BadCredential[];
   administration: AdministrationWorld;
   senseModules: SenseModulesWorld;
+  webhooks: WebhooksWorld;
   /**
    * Puts the fixture users back as they were: password, enabled, their sessions live. A fuzzed
    * write that happened to be valid (a new password, a disable) must not lock later cases out.
@@ -203,6 +218,8 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
   const t = await createTestApp({
     PASSWORD_RESET_RATE_LIMIT_PER_IP: '100000',
     PASSWORD_RESET_RATE_LIMIT_PER_EMAIL: '100000',
+    // Webhook endpoints on 127.0.0.1, where a test or re-send fails at once and reaches nothing else.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     ...env,
   });
   const db = t.database.db;
@@ -253,6 +270,7 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
   const disabledId = await extraUser('test-disabled');
   const administration = await administrationWorld(t, extraUser);
   const senseModules = await senseModulesWorld(t);
+  const webhooks = await webhooksWorld(t);
 
   const roleTokens: Partial<Record<RoleName, string>> = {};
   for (const role of worldRoles) {
@@ -349,6 +367,7 @@ export async function createSecurityWorld(env: Record<string, string> = {}): Pro
     ],
     administration,
     senseModules,
+    webhooks,
     restoreAccounts: async () => {
       const ids = Object.values(t.fixtures.user).map((u) => u.id);
       await db.update(users).set({ passwordHash, disabled: false }).where(inArray(users.id, ids));
@@ -484,5 +503,63 @@ async function senseModulesWorld(t: TestApp): Promise<SenseModulesWorld> {
       return row?.version ?? 1;
     },
     newEsNumber: () => `ES-HARNAS-${String(++registered)}`,
+  };
+}
+
+async function webhooksWorld(t: TestApp): Promise<WebhooksWorld> {
+  const db = t.database.db;
+  const seal = secretSeal(t.config.jwtSecret);
+  const url = 'http://127.0.0.1:9/harnas';
+  const now = t.clock.now();
+  const newEndpoint = async (organisationId: number, description = 'Harnas') => {
+    const [row] = await db
+      .insert(webhookEndpoints)
+      .values({
+        organisationId,
+        url,
+        description,
+        kinds: ['call.received', 'event.opened'],
+        secretSealed: seal.seal(generateWebhookSecret()),
+        secretCreatedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: webhookEndpoints.id });
+    if (!row) throw new Error('webhook endpoint not inserted');
+    return row.id;
+  };
+  const withDelivery = async (organisationId: number, description: string) => {
+    const endpointId = await newEndpoint(organisationId, description);
+    const deliveryId = crypto.randomUUID();
+    const [row] = await db
+      .insert(webhookDeliveries)
+      .values({
+        deliveryId,
+        endpointId,
+        kind: 'event.opened',
+        subjectKey: `event.opened:harnas-${String(endpointId)}`,
+        body: JSON.stringify({ id: deliveryId, kind: 'event.opened', note: description }),
+        status: 'failed',
+        attempts: 8,
+        createdAt: now,
+      })
+      .returning({ id: webhookDeliveries.id });
+    if (!row) throw new Error('webhook delivery not inserted');
+    return { endpointId, deliveryId: row.id };
+  };
+  const { org } = t.fixtures;
+  return {
+    own: await withDelivery(org.owner, 'Harnas meldkamer'),
+    // The stranger's carry a marker word: an answer that shows them to an admin leaks.
+    foreign: await withDelivery(org.stranger, 'Geheime meldkamer'),
+    version: async (id) => {
+      const [row] = await db
+        .select({ version: webhookEndpoints.version })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, id));
+      return row?.version ?? 1;
+    },
+    newEndpoint: (organisationId) => newEndpoint(organisationId),
+    url,
   };
 }

@@ -11,6 +11,7 @@ import { manualClock } from '../lib/clock.ts';
 import { createMailer } from '../plugins/mail.ts';
 import { createTestDatabase } from './test-database.ts';
 import { fixturePassword, insertFixtures, type Fixtures } from './fixtures.ts';
+import { testWebhookHosts, type WebhookHosts } from './webhook-hosts.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,6 +19,8 @@ export interface TestApp {
   fixtures: Fixtures;
   clock: ReturnType<typeof manualClock>;
   config: Config;
+  /** What webhook hosts resolve to in this app (never DNS): see webhook-hosts.ts. */
+  webhookHosts: WebhookHosts;
   outbox(): string[];
   login(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -31,7 +34,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const clock = manualClock(new Date('2026-03-10T09:00:00Z'));
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ smtpUrl: undefined, outboxDir, from: config.mailFrom });
-  const app = await buildApp({ config, database, clock, mailer, logger: false });
+  const webhooks = testWebhookHosts();
+  const app = await buildApp({ config, database, clock, mailer, logger: false, webhookLookup: webhooks.lookup });
   await app.ready();
 
   return {
@@ -40,6 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     fixtures,
     clock,
     config,
+    webhookHosts: webhooks.hosts,
     outbox: () => {
       try {
         return readdirSync(outboxDir)

@@ -21,8 +21,18 @@ export const shellTexts = {
   nl: {
     menu: 'Hoofdmenu',
     fullMenu: ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften'],
-    // An admin also manages its organisation's people and modules and reads its audit log ("Beheer").
-    adminMenu: ['Dashboard', 'Oproepen', 'Actuele oproepen', 'Events', 'Liften', 'Gebruikers', 'Auditlog', 'Modules'],
+    // An admin also manages its organisation's people, modules and webhooks and reads its audit log ("Beheer").
+    adminMenu: [
+      'Dashboard',
+      'Oproepen',
+      'Actuele oproepen',
+      'Events',
+      'Liften',
+      'Gebruikers',
+      'Auditlog',
+      'Modules',
+      'Webhooks',
+    ],
     clientLightMenu: ['Dashboard', 'Oproepen', 'Liften'],
     picker: 'Kies een organisatie',
     selectOrganisation: 'Selecteer eerst een organisatie',
@@ -34,7 +44,7 @@ export const shellTexts = {
   en: {
     menu: 'Main menu',
     fullMenu: ['Dashboard', 'Calls', 'Current calls', 'Events', 'Lifts'],
-    adminMenu: ['Dashboard', 'Calls', 'Current calls', 'Events', 'Lifts', 'Users', 'Audit log', 'Modules'],
+    adminMenu: ['Dashboard', 'Calls', 'Current calls', 'Events', 'Lifts', 'Users', 'Audit log', 'Modules', 'Webhooks'],
     clientLightMenu: ['Dashboard', 'Calls', 'Lifts'],
     picker: 'Choose an organisation',
     selectOrganisation: 'Select an organisation first',

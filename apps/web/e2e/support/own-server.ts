@@ -14,8 +14,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** What makes several processes one deployment: shared database, broker, Redis and token secret. */
 export type SharedServices = Partial<Record<'DATABASE_URL' | 'MQTT_URL' | 'REDIS_URL' | 'JWT_SECRET', string>>;
 
-/** SEED_DEMO=false: an empty portal, for the first-run flow; SIMULATOR=true: the demo's module simulator. */
-export type OwnServerEnv = SharedServices & { SEED_DEMO?: 'true' | 'false'; SIMULATOR?: 'true' | 'false' };
+/**
+ * SEED_DEMO=false: an empty portal, for the first-run flow; SIMULATOR=true: the demo's module simulator;
+ * WEBHOOK_ALLOW_PRIVATE=true: webhooks to a receiver the flow runs on 127.0.0.1.
+ */
+export type OwnServerEnv = SharedServices & {
+  SEED_DEMO?: 'true' | 'false';
+  SIMULATOR?: 'true' | 'false';
+  WEBHOOK_ALLOW_PRIVATE?: 'true' | 'false';
+};
 
 export interface OwnServerOptions {
   /** How long the first start may take; seeding the demo fleet takes about a minute on a busy machine. */

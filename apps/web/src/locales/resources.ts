@@ -24,6 +24,7 @@ export interface Resources {
   'lift-stickers': typeof import('./nl/lift-stickers.json');
   'sense-modules': typeof import('./nl/sense-modules.json');
   inspections: typeof import('./nl/inspections.json');
+  webhooks: typeof import('./nl/webhooks.json');
 }
 
 export type Namespace = keyof Resources;
@@ -31,10 +32,12 @@ export type Namespace = keyof Resources;
 /** The namespaces the first screen (login or shell) needs. */
 export const initialNamespaces: Namespace[] = ['common', 'auth'];
 
-const loaders = import.meta.glob<object>(['./*/*.json', '!./nl/common.json', '!./nl/auth.json'], { import: 'default' });
+// The whole module, not `import: 'default'`: that option repeats `.then(e=>e.default)` in every
+// entry of this map, which the login route downloads; unwrapping once below costs those bytes once.
+const loaders = import.meta.glob<{ default: object }>(['./*/*.json', '!./nl/common.json', '!./nl/auth.json']);
 
 /** The translations of one namespace in one language folder (`nl` or `en`), or null. */
 export async function loadNamespace(language: string, namespace: string): Promise<object | null> {
   const load = loaders[`./${language}/${namespace}.json`];
-  return load ? load() : null;
+  return load ? (await load()).default : null;
 }

@@ -228,7 +228,7 @@ export async function setServiceThresholds(
   `);
 
   await db.execute(sql`
-    insert into events (lift_id, type, started_at, ended_at, closed, floor, data)
+    insert into events (lift_id, type, started_at, ended_at, closed, floor, data, webhook_pending)
     with p as materialized (${p}),
     cumulative as (
       select d.lift_id, d.day, sum(d.value) over (partition by d.lift_id order by d.day) as rides
@@ -246,7 +246,7 @@ export async function setServiceThresholds(
       least(${new Date(ctx.now - DAY / 24).toISOString()}::timestamptz,
             (c.day + time '12:00') at time zone 'Europe/Amsterdam'),
       null, false, null,
-      jsonb_build_object('threshold', c.threshold)
+      jsonb_build_object('threshold', c.threshold), false
     from crossing c
     order by c.lift_id
   `);

@@ -11,6 +11,8 @@ import { UsersPage } from '../../features/administration/components/users-page.t
 import { ModuleByEsPage } from '../../features/sense-modules/components/module-by-es-page.tsx';
 import { ModulePage } from '../../features/sense-modules/components/module-page.tsx';
 import { ModulesPage } from '../../features/sense-modules/components/modules-page.tsx';
+import { WebhookPage } from '../../features/webhooks/components/webhook-page.tsx';
+import { WebhooksPage } from '../../features/webhooks/components/webhooks-page.tsx';
 
 // Lazy as in the router, so both share its chunk (a static import here would split it in two, and
 // each chunk name is bytes in the entry's preload map, which the login route pays for).
@@ -27,6 +29,8 @@ export function AdminRoutes() {
       <Route path="modules" element={<ModulesPage />} />
       <Route path="modules/:moduleId" element={<AdminModuleRoute />} />
       <Route path="modules/es/:esNumber" element={<AdminModuleByEsRoute />} />
+      <Route path="webhooks" element={<WebhooksPage />} />
+      <Route path="webhooks/:webhookId" element={<AdminWebhookRoute />} />
       <Route path="*" element={<NotFoundRoute inShell />} />
     </Routes>
   );
@@ -42,4 +46,9 @@ function AdminModuleRoute() {
 function AdminModuleByEsRoute() {
   const { esNumber = '' } = useParams();
   return <ModuleByEsPage key={esNumber} esNumber={esNumber} />;
+}
+
+function AdminWebhookRoute() {
+  const { webhookId = '' } = useParams();
+  return <WebhookPage key={webhookId} webhookId={webhookId} />;
 }
