@@ -40,6 +40,8 @@ export interface CallSpec {
   start: number;
   acknowledged: number | null;
   end: number | null;
+  /** When a person recorded the trapped passenger freed (entrapments only). */
+  passengerFreed?: number | null;
   testResult: TestResult | null;
   handledBy: string | null;
   notes: string | null;
@@ -87,12 +89,14 @@ export class LiftHistoryBuilder {
 
   call(spec: CallSpec): void {
     this.check(`call ${spec.kind}`, spec.start, spec.end);
+    const freed = spec.passengerFreed ?? null;
     const status = spec.end !== null ? 'ended' : spec.acknowledged !== null ? 'acknowledged' : 'received';
     this.calls.push({
       liftId: this.liftId,
       startedAt: new Date(spec.start),
       acknowledgedAt: spec.acknowledged === null ? null : new Date(spec.acknowledged),
       endedAt: spec.end === null ? null : new Date(spec.end),
+      passengerFreedAt: freed === null ? null : new Date(freed),
       kind: spec.kind,
       status,
       testResult: spec.testResult,
