@@ -97,6 +97,9 @@ export class LiftHistoryBuilder {
       acknowledgedAt: spec.acknowledged === null ? null : new Date(spec.acknowledged),
       endedAt: spec.end === null ? null : new Date(spec.end),
       passengerFreedAt: freed === null ? null : new Date(freed),
+      // The call's last change, not the moment of seeding (the column defaults to now()), so two
+      // seeds with the same options hold the same rows.
+      updatedAt: new Date(Math.max(spec.start, spec.acknowledged ?? 0, freed ?? 0, spec.end ?? 0)),
       kind: spec.kind,
       status,
       testResult: spec.testResult,
