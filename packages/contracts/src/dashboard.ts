@@ -79,6 +79,79 @@ export const currentStatsSchema = z.object({
 });
 export type CurrentStats = z.infer<typeof currentStatsSchema>;
 
+/**
+ * Alarm handling and reliability figures of a period (issue 19). Every figure below is taken over
+ * the same calls and events, defined once here; the dashboard, compare periods, the lift page and
+ * the PDF report show these numbers and nothing computed elsewhere.
+ *
+ * - **Period.** From local midnight (Europe/Amsterdam) of `from` to local midnight after `to`, cut
+ *   off at now: a running period counts what has happened so far.
+ * - **Lifts.** The organisation's lifts (or the one lift of a single-lift request) in service on the
+ *   period's first day, like every other period figure (a lift decommissioned on or before `from`
+ *   does not count).
+ * - **Calls.** Alarm calls of those lifts *received* in the period (`started_at` in it), whatever
+ *   their status, with the kind as it stands (a person's confirmed kind, else the module's).
+ * - **Entrapments.** Calls of kind `entrapment`.
+ * - **Time to acknowledge** (TTA) of an entrapment: `acknowledged_at − started_at`. Taken over the
+ *   entrapments that were acknowledged; one not (yet) acknowledged has no value, it is not 0.
+ * - **Time to free** (TTF) of an entrapment: `passenger_freed_at − started_at`, over the entrapments
+ *   for which a person recorded the passenger freed; one without that time has no value, not 0 (nor
+ *   its end time: a call can end before or after the passenger is out).
+ *   A time before `started_at` (clock skew) counts as 0.
+ * - **Median and 90th percentile**: continuous percentiles (PostgreSQL `percentile_cont`, as
+ *   Excel's PERCENTILE.INC): of n values sorted x₁…xₙ, the q-th is read at rank 1 + q·(n − 1),
+ *   interpolating linearly between the two ranks around it. Of 60, 120 and 300 s the median is 120 s
+ *   and the 90th percentile 264 s. No values: both null.
+ * - **False-alarm share**: calls of kind `false_alarm` / calls of every kind except `test` (test
+ *   calls are the alarm phone's own checks, not alarms), in percent. No such call: null.
+ * - **Unavailability events** (failures): `unavailable` events of the lifts that *started* in the
+ *   period.
+ * - **MTTR** (mean time to restore): the mean of `ended_at − started_at` over the period's
+ *   unavailability events that have ended, whole durations (not clipped to the period: restoring
+ *   takes as long as it takes, and the event belongs to the period it started in). Events still
+ *   open have no restore time yet and are left out, so a past period's MTTR can still change when
+ *   one of its events ends. None ended: null.
+ * - **MTBF** (mean time between failures, between the starts of successive unavailability
+ *   events): time in service / unavailability events, where time in service is summed over the
+ *   lifts from the period's start to its end (or now), a lift decommissioned during the period up to
+ *   its decommissioning day. Calendar time, repairs included, so MTBF = mean time to failure + MTTR
+ *   and availability stays a figure of its own. No events: null (no failure to measure between).
+ *
+ * Durations are seconds. A figure that is undefined is null, never 0; the web shows a dash.
+ */
+export const durationFigureSchema = z.object({
+  /** Entrapments with the time recorded: what the median and percentile are taken over. */
+  count: z.number().int(),
+  medianSeconds: z.number().nullable(),
+  p90Seconds: z.number().nullable(),
+});
+export type DurationFigure = z.infer<typeof durationFigureSchema>;
+
+export const alarmFiguresSchema = z.object({
+  entrapments: z.object({ count: z.number().int() }),
+  timeToAcknowledge: durationFigureSchema,
+  timeToFree: durationFigureSchema,
+  falseAlarmShare: z.object({
+    /** 0–100, or null without calls other than tests. */
+    percentage: z.number().nullable(),
+    falseAlarms: z.number().int(),
+    /** Calls of every kind except test: the share's denominator. */
+    calls: z.number().int(),
+  }),
+  unavailabilityEvents: z.object({ count: z.number().int() }),
+  mtbf: z.object({
+    seconds: z.number().nullable(),
+    /** Time in service of the lifts in the period so far, summed. */
+    inServiceSeconds: z.number(),
+  }),
+  mttr: z.object({
+    seconds: z.number().nullable(),
+    /** Unavailability events of the period that have ended: what the mean is taken over. */
+    count: z.number().int(),
+  }),
+});
+export type AlarmFigures = z.infer<typeof alarmFiguresSchema>;
+
 export const periodStatsSchema = z.object({
   view: z.literal('period'),
   from: isoDateSchema,
@@ -95,6 +168,7 @@ export const periodStatsSchema = z.object({
   energyWh: z.number(),
   /** Maintenance visits in the period. */
   maintenanceVisits: z.object({ count: z.number().int() }),
+  ...alarmFiguresSchema.shape,
 });
 export type PeriodStats = z.infer<typeof periodStatsSchema>;
 
@@ -116,6 +190,15 @@ export const statsDetailTypes = [
   'maintenanceOnInterval',
   'maintenanceAfterInterval',
   'maintenanceExpired',
+  // Alarm handling and reliability, per lift (see alarmFiguresSchema): entrapments and events
+  // counted, TTA and TTF as the lift's median, the false-alarm share, MTBF and MTTR.
+  'entrapments',
+  'timeToAcknowledge',
+  'timeToFree',
+  'falseAlarmShare',
+  'unavailabilityEvents',
+  'mtbf',
+  'mttr',
 ] as const;
 export const statsDetailTypeSchema = z.enum(statsDetailTypes);
 export type StatsDetailType = z.infer<typeof statsDetailTypeSchema>;
@@ -159,8 +242,8 @@ export const statsDetailItemSchema = z.object({
   buildingName: z.string().nullable(),
   /** The value that put the lift in this list: a percentage, a count, seconds, or a date. */
   value: z.union([z.number(), z.string()]).nullable(),
-  /** What value measures, for labels: percentage | count | date | timestamp | rides | days. */
-  unit: z.enum(['percentage', 'count', 'date', 'timestamp', 'rides', 'days']),
+  /** What value measures, for labels: percentage | count | date | timestamp | rides | days | seconds. */
+  unit: z.enum(['percentage', 'count', 'date', 'timestamp', 'rides', 'days', 'seconds']),
 });
 export type StatsDetailItem = z.infer<typeof statsDetailItemSchema>;
 export const statsDetailsResponseSchema = listOf(statsDetailItemSchema);

@@ -159,6 +159,7 @@ function alarmCall(
   acknowledged: number | null,
   end: number | null,
   floor: number,
+  passengerFreed: number | null = null,
 ): void {
   const notes = kind === 'entrapment' ? entrapmentNotes : kind === 'false_alarm' ? falseAlarmNotes : otherCallNotes;
   b.call({
@@ -166,6 +167,7 @@ function alarmCall(
     start,
     acknowledged,
     end,
+    passengerFreed,
     testResult: null,
     handledBy: acknowledged === null ? null : rng.pick(operatorNames),
     notes: end === null ? null : rng.pick(notes),
@@ -199,7 +201,10 @@ export function generateCalls(
     const acknowledged = start + rng.int(8, 45) * 1000;
     const freed = Math.min(outage.end + rng.int(0, 180) * 1000, start + rng.int(15, 70) * MINUTE);
     const end = Math.min(Math.max(freed, acknowledged + MINUTE), latestEnd);
-    alarmCall(b, rng, 'entrapment', start, acknowledged, end, outage.floor);
+    // The operator records the passenger freed between acknowledging and ending the call, so the
+    // dashboard's time to free has data; no extra random draw, so the rest of the fleet stays as it was.
+    const freedAt = Math.min(Math.max(freed, acknowledged), end);
+    alarmCall(b, rng, 'entrapment', start, acknowledged, end, outage.floor, freedAt);
   }
 
   for (let i = countForWindow(rng, ctx, 2, 10); i > 0; i--) {

@@ -40,6 +40,8 @@ export interface CallSpec {
   start: number;
   acknowledged: number | null;
   end: number | null;
+  /** When a person recorded the trapped passenger freed (entrapments only). */
+  passengerFreed?: number | null;
   testResult: TestResult | null;
   handledBy: string | null;
   notes: string | null;
@@ -87,20 +89,23 @@ export class LiftHistoryBuilder {
 
   call(spec: CallSpec): void {
     this.check(`call ${spec.kind}`, spec.start, spec.end);
+    const freed = spec.passengerFreed ?? null;
     const status = spec.end !== null ? 'ended' : spec.acknowledged !== null ? 'acknowledged' : 'received';
     this.calls.push({
       liftId: this.liftId,
       startedAt: new Date(spec.start),
       acknowledgedAt: spec.acknowledged === null ? null : new Date(spec.acknowledged),
       endedAt: spec.end === null ? null : new Date(spec.end),
+      passengerFreedAt: freed === null ? null : new Date(freed),
+      // The call's last change, not the moment of seeding (the column defaults to now()), so two
+      // seeds with the same options hold the same rows.
+      updatedAt: new Date(Math.max(spec.start, spec.acknowledged ?? 0, freed ?? 0, spec.end ?? 0)),
       kind: spec.kind,
       status,
       testResult: spec.testResult,
       handledBy: spec.handledBy,
       notes: spec.notes,
       sourceMessageId: null,
-      // The call's last change, not the seeding's clock: two seeds of the same fleet are equal.
-      updatedAt: new Date(spec.end ?? spec.acknowledged ?? spec.start),
     });
   }
 

@@ -320,6 +320,16 @@ describe('demo fleet', () => {
       where acknowledged_at < started_at or ended_at < acknowledged_at
          or (status = 'ended') <> (ended_at is not null)`);
     expect(disorder).toBe(0);
+    // Every ended entrapment has its passenger freed between acknowledgement and end (time to free).
+    const freed = await rows<{ ok: boolean; n: number }>(sql`
+      select (passenger_freed_at between acknowledged_at and ended_at) as ok, count(*)::int as n
+      from calls where kind = 'entrapment' and status = 'ended' group by 1`);
+    expect(freed).toEqual([{ ok: true, n: expect.any(Number) as number }]);
+    expect(
+      await count(
+        sql`select count(*)::int as n from calls where kind <> 'entrapment' and passenger_freed_at is not null`,
+      ),
+    ).toBe(0);
   });
 
   it('has visits of every type, role and state, and inspections under the 18-month rule', async () => {

@@ -10,6 +10,7 @@ import {
   statsResponseSchema,
 } from '@liftwacht/contracts/dashboard';
 import { principalOf } from '../../plugins/auth.ts';
+import { AlarmFiguresRepository } from './alarm-figures.repository.ts';
 import { AvailabilityRepository } from './availability.repository.ts';
 import { CurrentConditionsRepository } from './current-conditions.repository.ts';
 import { DashboardRepository } from './dashboard.repository.ts';
@@ -31,6 +32,7 @@ export function dashboardRoutes(app: FastifyInstance): void {
     new AvailabilityRepository(app.db),
     new CurrentConditionsRepository(app.db),
     new PeriodFiguresRepository(app.db),
+    new AlarmFiguresRepository(app.db),
     app.access,
     app.clock,
   );

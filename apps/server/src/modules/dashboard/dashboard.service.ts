@@ -13,6 +13,8 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
+import { alarmDetailItems, alarmFigures, isAlarmDetailType } from './alarm-figures.ts';
+import type { AlarmFiguresRepository } from './alarm-figures.repository.ts';
 import { computeAvailabilities, computeAvailability } from './availability-engine.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import { inBracket, summariseAvailability } from './availability.ts';
@@ -27,6 +29,7 @@ export class DashboardService {
     private readonly availability: AvailabilityRepository,
     private readonly conditions: CurrentConditionsRepository,
     private readonly figures: PeriodFiguresRepository,
+    private readonly alarms: AlarmFiguresRepository,
     private readonly access: OrganisationAccess,
     private readonly clock: Clock,
   ) {}
@@ -99,6 +102,16 @@ export class DashboardService {
         }));
     }
 
+    if (isAlarmDetailType(type)) {
+      this.assertPeriodAllowed(principal);
+      if (!period) throw periodRequired();
+      const [lifts, rows] = await Promise.all([
+        this.repository.liftSummaries(scope.organisationId),
+        this.alarms.perLift(scope, period, now),
+      ]);
+      return alarmDetailItems(type, rows, (liftId) => summary(lifts, liftId));
+    }
+
     const periodFigure = periodFigureOf(type, period);
     if (periodFigure) {
       this.assertPeriodAllowed(principal);
@@ -146,10 +159,11 @@ export class DashboardService {
 
   private async periodStats(scope: LiftScope, period: BusinessPeriod): Promise<PeriodStats> {
     const now = this.clock.now();
-    const [availability, figureTotals, energyWh] = await Promise.all([
+    const [availability, figureTotals, energyWh, alarms] = await Promise.all([
       computeAvailabilities(this.availability, ['unavailable', 'intercom_unavailable'], scope, period, now),
       this.figures.totals(scope, period, now),
       this.figures.energyWh(scope, period),
+      this.alarms.totals(scope, period, now),
     ]);
     const lift = availability.get('unavailable');
     const intercom = availability.get('intercom_unavailable');
@@ -170,6 +184,7 @@ export class DashboardService {
       maintenanceExpired: { lift_count: lifts('maintenanceExpired') },
       energyWh,
       maintenanceVisits: { count: total('maintenanceVisits') },
+      ...alarmFigures(alarms),
     };
   }
 

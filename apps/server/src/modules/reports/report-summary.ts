@@ -1,5 +1,5 @@
 // The summary page: lift and intercom availability with their distribution, then alarm calls,
-// maintenance and inspections — the dashboard's period view on paper.
+// maintenance, inspections, entrapment handling and reliability — the dashboard's period view on paper.
 import type { Availability } from '@liftwacht/contracts/dashboard';
 import { interpolate } from '../../lib/server-i18n.ts';
 import { drawDonut, drawLegend, type ChartSlice } from './report-chart.ts';
@@ -12,6 +12,9 @@ export function drawSummary(ctx: ReportContext, report: OrganisationReport): voi
   const { doc, texts, format } = ctx;
   const { stats } = report;
   const half = (ctx.width - gutter) / 2;
+  // A figure that is undefined (no calls, no events) prints as a dash, never as 0.
+  const duration = (seconds: number | null) => (seconds === null ? texts.document.none : format.duration(seconds));
+  const percentage = (percent: number | null) => (percent === null ? texts.document.none : format.percentage(percent));
 
   const panelsY = doc.y;
   const panelHeight = 196;
@@ -52,6 +55,19 @@ export function drawSummary(ctx: ReportContext, report: OrganisationReport): voi
     { label: s.approvalExpired, value: format.count(stats.approvalExpired.count) },
     { label: s.approvalExpiredLifts, value: format.count(stats.approvalExpired.lift_count) },
   ]);
+  const reliabilityEnd = figureGroup(ctx, ctx.left, inspectionsEnd + 18, half, s.reliability, [
+    { label: s.unavailabilityEvents, value: format.count(stats.unavailabilityEvents.count), strong: true },
+    { label: s.mtbf, value: duration(stats.mtbf.seconds) },
+    { label: s.mttr, value: duration(stats.mttr.seconds) },
+  ]);
+  const alarmEnd = figureGroup(ctx, ctx.left + half + gutter, inspectionsY, half, s.alarmHandling, [
+    { label: s.entrapments, value: format.count(stats.entrapments.count), strong: true },
+    { label: s.ttaMedian, value: duration(stats.timeToAcknowledge.medianSeconds) },
+    { label: s.ttaP90, value: duration(stats.timeToAcknowledge.p90Seconds) },
+    { label: s.ttfMedian, value: duration(stats.timeToFree.medianSeconds) },
+    { label: s.ttfP90, value: duration(stats.timeToFree.p90Seconds) },
+    { label: s.falseAlarmShare, value: percentage(stats.falseAlarmShare.percentage) },
+  ]);
 
   const hours = (h: number) => `${String(h).padStart(2, '0')}:00`;
   doc
@@ -61,9 +77,10 @@ export function drawSummary(ctx: ReportContext, report: OrganisationReport): voi
     .text(
       interpolate(s.notes, { start: hours(report.period.startHour), end: hours(report.period.endHour) }),
       ctx.left,
-      inspectionsEnd + 26,
+      Math.max(reliabilityEnd, alarmEnd) + 26,
       { width: ctx.width },
     );
+  doc.text(s.alarmNotes, ctx.left, doc.y + 4, { width: ctx.width });
   doc.fillColor(colours.text);
 }
 
@@ -173,7 +190,7 @@ function figureGroup(
     .lineWidth(0.6)
     .strokeColor(colours.accent)
     .stroke();
-  const valueWidth = 60;
+  const valueWidth = 72;
   for (const figure of figures) {
     doc
       .font(figure.strong ? 'bold' : 'regular')

@@ -16,6 +16,7 @@ import { statsQueryOptions } from '../api/stats-query.ts';
 import { useFormats } from '../hooks/use-formats.ts';
 import { comparedFigures, type ComparedFigure } from '../lib/compared-figures.ts';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
+import { formatFigure } from '../lib/format-figure.ts';
 
 export interface ComparedPeriod {
   from: string;
@@ -51,19 +52,28 @@ export function ComparisonTable({
   const previous = usePeriodStats(organisationId, comparison.previous);
   const noLifts = [current.error, previous.error].some((error) => isApiError(error) && error.status === 404);
 
+  const noValue = t('dashboard:cards.noValue');
   const cell = (query: { stats: PeriodStats | undefined; isError: boolean }, figure: ComparedFigure) => {
-    if (query.stats) {
-      const value = figure.value(query.stats);
-      return figure.kind === 'percentage' ? format.percentage(value) : format.count(value);
-    }
-    return query.isError ? t('dashboard:cards.noValue') : <Skeleton width="5ch" />;
+    if (query.stats) return formatFigure({ kind: figure.kind, value: figure.value(query.stats) }, format, noValue);
+    return query.isError ? noValue : <Skeleton width="5ch" />;
   };
 
   const change = (figure: ComparedFigure) => {
     if (!current.stats || !previous.stats)
-      return current.isError || previous.isError ? t('dashboard:cards.noValue') : <Skeleton width="5ch" />;
-    const delta = figure.value(current.stats) - figure.value(previous.stats);
-    return figure.kind === 'percentage' ? format.percentagePoints(delta) : format.signedCount(delta);
+      return current.isError || previous.isError ? noValue : <Skeleton width="5ch" />;
+    const now = figure.value(current.stats);
+    const before = figure.value(previous.stats);
+    // A figure undefined in either period (no calls, no events) has no change either.
+    if (now === null || before === null) return noValue;
+    const delta = now - before;
+    switch (figure.kind) {
+      case 'percentage':
+        return format.percentagePoints(delta);
+      case 'duration':
+        return format.signedDuration(delta);
+      case 'count':
+        return format.signedCount(delta);
+    }
   };
 
   const tableLabel = t('compare.tableLabel', {
@@ -92,9 +102,9 @@ export function ComparisonTable({
             </TableHead>
             <TableBody>
               {comparedFigures.map((figure) => (
-                <TableRow key={figure.type}>
+                <TableRow key={figure.key}>
                   <TableCell component="th" scope="row">
-                    {t(`dashboard:period.${figure.type}`)}
+                    {t(`dashboard:period.${figure.key}`)}
                   </TableCell>
                   <TableCell align="right">{cell(current, figure)}</TableCell>
                   <TableCell align="right">{cell(previous, figure)}</TableCell>

@@ -13,6 +13,8 @@ export function DetailsValue({ item, format }: { item: StatsDetailItem; format: 
       return format.percentage(value);
     case 'days':
       return t('statsDetails.days', { count: value });
+    case 'seconds':
+      return format.duration(value);
     default:
       return format.count(value);
   }

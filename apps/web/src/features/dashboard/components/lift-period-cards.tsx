@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { statsQueryOptions } from '../api/stats-query.ts';
 import { useFormats, type Formats } from '../hooks/use-formats.ts';
 import { bucketOfPercentage } from '../lib/availability-buckets.ts';
+import { formatFigure } from '../lib/format-figure.ts';
 import { liftPeriodCards, type LiftFeatures, type LiftPeriodValue } from '../lib/lift-cards.ts';
 import { CardGrid } from './card-grid.tsx';
 import { StatCard } from './stat-card.tsx';
@@ -16,7 +17,7 @@ interface LiftPeriodCardsProps extends LiftFeatures {
   to: string;
 }
 
-function formatValue(value: LiftPeriodValue, format: Formats): string {
+function formatValue(value: LiftPeriodValue, format: Formats, noValue: string): string {
   switch (value.kind) {
     case 'percentage':
       return format.percentage(value.value);
@@ -26,6 +27,8 @@ function formatValue(value: LiftPeriodValue, format: Formats): string {
       return format.yesNo(value.value);
     case 'count':
       return format.count(value.value);
+    case 'figure':
+      return formatFigure(value.figure, format, noValue);
   }
 }
 
@@ -41,12 +44,14 @@ export function LiftPeriodCards({ liftId, organisationId, from, to, ...features 
     <CardGrid minWidth={180}>
       {liftPeriodCards(features).map((card) => {
         const value = data ? card.value(data) : undefined;
+        const p90 = data && card.p90 ? card.p90(data) : null;
         return (
           <StatCard
             key={card.key}
             label={t(`lift.period.${card.key}`)}
-            value={value ? formatValue(value, format) : stats.isError ? t('cards.noValue') : null}
+            value={value ? formatValue(value, format, t('cards.noValue')) : stats.isError ? t('cards.noValue') : null}
             accent={value?.kind === 'percentage' ? bucketOfPercentage(value.value).colour : undefined}
+            detail={p90 === null ? undefined : t('period.p90', { value: format.duration(p90) })}
           />
         );
       })}

@@ -3,8 +3,10 @@ import type { PeriodStats } from '@liftwacht/contracts/dashboard';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { useFormats } from '../hooks/use-formats.ts';
+import { alarmSections } from '../lib/alarm-cards.ts';
 import { bucketCounts, bucketOfPercentage } from '../lib/availability-buckets.ts';
 import { periodCards } from '../lib/dashboard-cards.ts';
+import { formatFigure } from '../lib/format-figure.ts';
 import { AvailabilityPieCard } from './availability-pie-card.tsx';
 import { CardGrid } from './card-grid.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
@@ -16,7 +18,10 @@ interface PeriodViewProps {
   onRetry: () => void;
 }
 
-/** Spec §2 "Period view": availability (two cards, two pie charts), then inspections and maintenance. */
+/**
+ * Spec §2 "Period view": availability (two cards, two pie charts), then inspections and maintenance,
+ * then entrapment handling and reliability (issue 19).
+ */
 export function PeriodView({ stats, failed, onRetry }: PeriodViewProps) {
   const { t } = useTranslation('dashboard');
   const format = useFormats();
@@ -71,6 +76,24 @@ export function PeriodView({ stats, failed, onRetry }: PeriodViewProps) {
           ))}
         </CardGrid>
       </DashboardSection>
+      {alarmSections.map((section) => (
+        <DashboardSection key={section.key} title={t(`period.${section.key}`)}>
+          <CardGrid>
+            {section.cards.map(({ type, kind, value, p90 }) => {
+              const p90Value = stats && p90 ? p90(stats) : null;
+              return (
+                <StatCard
+                  key={type}
+                  label={t(`period.${type}`)}
+                  value={stats ? formatFigure({ kind, value: value(stats) }, format, t('cards.noValue')) : pending}
+                  detail={p90Value === null ? undefined : t('period.p90', { value: format.duration(p90Value) })}
+                  to={paths.statsDetails(type)}
+                />
+              );
+            })}
+          </CardGrid>
+        </DashboardSection>
+      ))}
     </>
   );
 }

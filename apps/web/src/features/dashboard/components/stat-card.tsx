@@ -13,10 +13,12 @@ interface StatCardProps {
   to?: string;
   /** A threshold colour (availability), shown as the card's left edge. */
   accent?: string;
+  /** A second, smaller line under the figure (the 90th percentile beside a median). */
+  detail?: string;
 }
 
 /** One figure of the dashboard. The whole card is the link, so its name reads "label value". */
-export function StatCard({ label, value, to, accent }: StatCardProps) {
+export function StatCard({ label, value, to, accent, detail }: StatCardProps) {
   const content = (
     // A column with the figure at the bottom, so figures line up when a label takes two lines.
     <CardContent sx={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -26,6 +28,11 @@ export function StatCard({ label, value, to, accent }: StatCardProps) {
       <Typography component="div" variant="h4" sx={{ fontWeight: 500, mt: 'auto' }}>
         {value ?? <Skeleton width="3ch" />}
       </Typography>
+      {detail && value !== null ? (
+        <Typography component="div" variant="body2" color="text.secondary">
+          {detail}
+        </Typography>
+      ) : null}
     </CardContent>
   );
   return (

@@ -55,7 +55,11 @@ export function StatsDetailsList({ route, organisationId, period }: StatsDetails
       {shown.length === 0 ? (
         <Typography>{t('statsDetails.empty')}</Typography>
       ) : (
-        <StatsDetailsTable items={shown} unit={items[0]?.unit ?? detailsUnit(route.type, period !== undefined)} />
+        <StatsDetailsTable
+          items={shown}
+          unit={items[0]?.unit ?? detailsUnit(route.type, period !== undefined)}
+          type={route.type}
+        />
       )}
     </Box>
   );

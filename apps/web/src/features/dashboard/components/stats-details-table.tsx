@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import type { StatsDetailItem } from '@liftwacht/contracts/dashboard';
+import type { StatsDetailItem, StatsDetailType } from '@liftwacht/contracts/dashboard';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { paths } from '../../../app/paths.ts';
 import { toLocale } from '../../../lib/i18n.ts';
 import { useFormats } from '../hooks/use-formats.ts';
 import { sortDetails, type DetailsColumn, type DetailsSort } from '../lib/details-values.ts';
+import { detailsValueLabelKey } from '../lib/details-unit.ts';
 import { DetailsValue } from './details-value.tsx';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
@@ -20,6 +21,8 @@ interface StatsDetailsTableProps {
   items: readonly StatsDetailItem[];
   /** What the value column measures (the list's unit; known even when the list is empty). */
   unit: StatsDetailItem['unit'];
+  /** The figure the list belongs to: some name their value column themselves. */
+  type: StatsDetailType;
 }
 
 const textColumns = [
@@ -29,7 +32,7 @@ const textColumns = [
 ] as const;
 
 /** The lifts behind a figure; every column sorts, every row opens its lift (spec §2). */
-export function StatsDetailsTable({ items, unit }: StatsDetailsTableProps) {
+export function StatsDetailsTable({ items, unit, type }: StatsDetailsTableProps) {
   const { t, i18n } = useTranslation('dashboard');
   const format = useFormats();
   const navigate = useNavigate();
@@ -60,7 +63,7 @@ export function StatsDetailsTable({ items, unit }: StatsDetailsTableProps) {
         <TableHead>
           <TableRow>
             {textColumns.map(({ column, labelKey }) => header(column, t(labelKey)))}
-            {header('value', t(`statsDetails.columns.${unit}`))}
+            {header('value', t(detailsValueLabelKey(type, unit)))}
           </TableRow>
         </TableHead>
         <TableBody>

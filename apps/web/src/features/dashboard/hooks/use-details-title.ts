@@ -1,5 +1,6 @@
 import type { StatsDetailType } from '@liftwacht/contracts/dashboard';
 import { useTranslation } from 'react-i18next';
+import { alarmCards, type AlarmCardType } from '../lib/alarm-cards.ts';
 import { availabilityBuckets } from '../lib/availability-buckets.ts';
 import type { DetailsRoute } from '../lib/details-route.ts';
 import { useFormats } from './use-formats.ts';
@@ -10,7 +11,8 @@ type PeriodKeyType =
   | 'maintenanceBeforeInterval'
   | 'maintenanceOnInterval'
   | 'maintenanceAfterInterval'
-  | 'maintenanceExpired';
+  | 'maintenanceExpired'
+  | AlarmCardType;
 
 const periodKeyTypes: readonly StatsDetailType[] = [
   'liftAvailability',
@@ -19,6 +21,7 @@ const periodKeyTypes: readonly StatsDetailType[] = [
   'maintenanceOnInterval',
   'maintenanceAfterInterval',
   'maintenanceExpired',
+  ...alarmCards.map((card) => card.type),
 ];
 
 const isPeriodKeyType = (type: StatsDetailType): type is PeriodKeyType => periodKeyTypes.includes(type);

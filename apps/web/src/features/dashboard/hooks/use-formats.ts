@@ -2,6 +2,7 @@ import { parseISO } from 'date-fns';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '../../../lib/i18n.ts';
+import { formatDuration } from '../../../lib/format-clock-duration.ts';
 import { formatKwh } from '../../../lib/format-kwh.ts';
 import { formatTruncated } from '../lib/truncated-number.ts';
 
@@ -13,6 +14,10 @@ export interface Formats {
   count: (value: number) => string;
   /** A change of a count: "+2", "-1", "0". */
   signedCount: (value: number) => string;
+  /** Seconds as the app's clock durations: "4:05", "1:02:03", "2 d 03:04:05". */
+  duration: (seconds: number) => string;
+  /** A change of a duration: "+1:05", "-0:30", "0:00". */
+  signedDuration: (seconds: number) => string;
   /** Wh in, "20.607,4 kWh" out. */
   energy: (wattHours: number) => string;
   yesNo: (value: boolean) => string;
@@ -39,6 +44,11 @@ export function useFormats(): Formats {
         t('format.percentagePoints', { value: formatTruncated(delta, locale, { signDisplay: 'exceptZero' }) }),
       count: (value) => count.format(value),
       signedCount: (value) => signed.format(value),
+      duration: (seconds) => formatDuration(seconds),
+      signedDuration: (seconds) => {
+        const whole = Math.trunc(seconds);
+        return `${whole > 0 ? '+' : whole < 0 ? '-' : ''}${formatDuration(Math.abs(whole))}`;
+      },
       energy: (wattHours) => t('format.energy', { value: formatKwh(wattHours, locale) }),
       yesNo: (value) => (value ? t('format.yes') : t('format.no')),
       date: (isoDate) => date.format(parseISO(isoDate)),

@@ -35,6 +35,13 @@ const periodOnly: readonly StatsDetailType[] = [
   'maintenanceOnInterval',
   'maintenanceAfterInterval',
   'maintenanceExpired',
+  'entrapments',
+  'timeToAcknowledge',
+  'timeToFree',
+  'falseAlarmShare',
+  'unavailabilityEvents',
+  'mtbf',
+  'mttr',
 ];
 
 /** Rejected and expired inspections are a current condition in the current view, a period figure otherwise. */

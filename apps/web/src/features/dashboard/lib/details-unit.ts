@@ -21,8 +21,36 @@ export function detailsUnit(type: StatsDetailType, period: boolean): Unit {
     case 'maintenanceBeforeInterval':
     case 'maintenanceOnInterval':
     case 'maintenanceAfterInterval':
+    case 'entrapments':
+    case 'unavailabilityEvents':
       return 'count';
+    case 'falseAlarmShare':
+      return 'percentage';
+    case 'timeToAcknowledge':
+    case 'timeToFree':
+    case 'mtbf':
+    case 'mttr':
+      return 'seconds';
     default:
       return period ? 'count' : 'timestamp';
+  }
+}
+
+/**
+ * The value column's heading: the figure's own where the unit alone would mislead (a median time,
+ * a share of calls rather than availability), else the unit's.
+ */
+export function detailsValueLabelKey(type: StatsDetailType, unit: Unit) {
+  switch (type) {
+    case 'entrapments':
+    case 'timeToAcknowledge':
+    case 'timeToFree':
+    case 'falseAlarmShare':
+    case 'unavailabilityEvents':
+    case 'mtbf':
+    case 'mttr':
+      return `statsDetails.valueColumns.${type}` as const;
+    default:
+      return `statsDetails.columns.${unit}` as const;
   }
 }

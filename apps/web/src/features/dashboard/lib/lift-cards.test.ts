@@ -28,6 +28,13 @@ describe('single-lift cards', () => {
       'maintenanceOnInterval',
       'maintenanceAfterInterval',
       'maintenanceExpired',
+      'entrapments',
+      'timeToAcknowledge',
+      'timeToFree',
+      'falseAlarmShare',
+      'unavailabilityEvents',
+      'mtbf',
+      'mttr',
     ]);
   });
 });

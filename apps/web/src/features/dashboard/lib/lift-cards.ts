@@ -1,5 +1,6 @@
 // The single-lift variant's cards (spec §2 "Single-lift detail variant").
 import { alwaysShownStatuses, liftStatuses, type LiftStatus, type PeriodStats } from '@liftwacht/contracts/dashboard';
+import { alarmCards, type AlarmCardType, type FigureValue } from './alarm-cards.ts';
 
 export interface LiftFeatures {
   /** The lift has an intercom (a lift type): intercom availability applies. */
@@ -26,17 +27,22 @@ export type LiftPeriodCardKey =
   | 'maintenanceBeforeInterval'
   | 'maintenanceOnInterval'
   | 'maintenanceAfterInterval'
-  | 'maintenanceExpired';
+  | 'maintenanceExpired'
+  | AlarmCardType;
 
 export type LiftPeriodValue =
   | { kind: 'percentage'; value: number }
   | { kind: 'energy'; value: number }
   | { kind: 'yesNo'; value: boolean }
-  | { kind: 'count'; value: number };
+  | { kind: 'count'; value: number }
+  /** Alarm handling and reliability: a dash where undefined. */
+  | { kind: 'figure'; figure: FigureValue };
 
 export interface LiftPeriodCard {
   key: LiftPeriodCardKey;
   value: (stats: PeriodStats) => LiftPeriodValue;
+  /** The 90th percentile beside a median. */
+  p90?: (stats: PeriodStats) => number | null;
 }
 
 const periodCards: readonly LiftPeriodCard[] = [
@@ -51,6 +57,12 @@ const periodCards: readonly LiftPeriodCard[] = [
   { key: 'maintenanceAfterInterval', value: (s) => ({ kind: 'count', value: s.maintenanceAfterInterval.count }) },
   // The spec's "maintenance later": the interval passed without a visit.
   { key: 'maintenanceExpired', value: (s) => ({ kind: 'yesNo', value: s.maintenanceExpired.lift_count > 0 }) },
+  // The lift's own entrapment handling and reliability, as the dashboard's cards.
+  ...alarmCards.map((card): LiftPeriodCard => ({
+    key: card.type,
+    value: (s) => ({ kind: 'figure', figure: { kind: card.kind, value: card.value(s) } }),
+    ...(card.p90 ? { p90: card.p90 } : {}),
+  })),
 ];
 
 /** The period view's cards; intercom availability only for a lift with a type. */

@@ -51,6 +51,13 @@ export function periodStats(overrides: Partial<PeriodStats> = {}): PeriodStats {
     maintenanceExpired: { lift_count: 6 },
     energyWh: 20_607_396,
     maintenanceVisits: { count: 12 },
+    entrapments: { count: 7 },
+    timeToAcknowledge: { count: 6, medianSeconds: 90, p90Seconds: 270 },
+    timeToFree: { count: 5, medianSeconds: 600, p90Seconds: 1080 },
+    falseAlarmShare: { percentage: 300 / 11, falseAlarms: 3, calls: 11 },
+    unavailabilityEvents: { count: 6 },
+    mtbf: { seconds: 1_411_200, inServiceSeconds: 8_467_200 },
+    mttr: { seconds: 54_480, count: 5 },
     ...overrides,
   };
 }

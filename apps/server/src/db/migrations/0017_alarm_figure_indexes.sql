@@ -1,0 +1,2 @@
+CREATE INDEX "calls_alarm_started_idx" ON "calls" USING btree ("started_at","lift_id","kind","acknowledged_at","passenger_freed_at") WHERE "calls"."kind" <> 'test';--> statement-breakpoint
+CREATE INDEX "events_unavailable_started_idx" ON "events" USING btree ("started_at","lift_id","ended_at") WHERE "events"."type" = 'unavailable';
