@@ -11,6 +11,8 @@ import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { escalationSettingsRoutes } from './modules/escalations/escalation-settings.routes.ts';
+import { escalationsPlugin } from './modules/escalations/escalations.plugin.ts';
 import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.ts';
@@ -94,6 +96,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(mqttPlugin);
   // app.visits: the 12-hour visit timeout and visit changes announced to dashboards
   await app.register(visitsPlugin);
+  // app.escalations: the pass that mails subscribers about entrapments nobody acknowledged in time
+  await app.register(escalationsPlugin);
 
   // Feature modules under /liftwacht
   await app.register(
@@ -117,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ingestRoutes(api);
       administrationRoutes(api);
       senseModulesRoutes(api);
+      escalationSettingsRoutes(api);
       return Promise.resolve();
     },
     { prefix: '/liftwacht' },

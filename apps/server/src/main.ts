@@ -11,6 +11,7 @@ import { startFleetSimulator, type FleetSimulator } from './db/simulator/fleet-s
 import { systemClock } from './lib/clock.ts';
 import { keepTrying, type KeepTrying } from './lib/keep-trying.ts';
 import { prepareFirstRun, type FirstRunState } from './modules/auth/setup.service.ts';
+import { escalationCheckIntervalMs } from './modules/escalations/escalation-job.ts';
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { visitTimeoutCheckIntervalMs } from './modules/visits/visit-timeouts.ts';
 import { createMailer } from './plugins/mail.ts';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   await app.mqtt.start();
   app.ingest.health.start(healthCheckIntervalMs);
   app.visits.timeouts.start(visitTimeoutCheckIntervalMs);
+  app.escalations.job.start(escalationCheckIntervalMs);
   const mqttLine =
     app.mqtt.mode === 'embedded'
       ? `MQTT: embedded broker on mqtt://127.0.0.1:${String(app.mqtt.port)}`

@@ -262,6 +262,8 @@ export const auditActions = [
   'call.note_added',
   'call.passenger_freed',
   'call.ended',
+  /** The organisation's escalation limits (issue 19); before/after hold both limits. */
+  'organisation.escalation_updated',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -37,6 +37,8 @@ export const permissions = [
   'visits.record',
   // Alarm handling (issue 19): acknowledge, assign, annotate, record the freed passenger, end a call.
   'calls.handle',
+  // Alarm handling (issue 19): the organisation's escalation limits (its own admin, system-admin).
+  'escalations.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -56,6 +58,7 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
     'inspections.record',
     'logbook.write',
     'calls.handle',
+    'escalations.manage',
   ],
   user: [...portal, 'visits.record', 'logbook.write', 'calls.handle'],
   // spec §6: always current view; no events, current calls, subscriptions or period statistics
