@@ -24,6 +24,7 @@ export interface Resources {
   'lift-stickers': typeof import('./nl/lift-stickers.json');
   'sense-modules': typeof import('./nl/sense-modules.json');
   inspections: typeof import('./nl/inspections.json');
+  escalations: typeof import('./nl/escalations.json');
 }
 
 export type Namespace = keyof Resources;

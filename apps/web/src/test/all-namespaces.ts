@@ -19,4 +19,5 @@ export const allNamespaces: Namespace[] = [
   'lift-stickers',
   'sense-modules',
   'inspections',
+  'escalations',
 ];

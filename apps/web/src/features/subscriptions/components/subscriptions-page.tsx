@@ -24,6 +24,7 @@ import {
   updateFromForm,
   type SubscriptionForm,
 } from '../lib/subscription-form.ts';
+import { EscalationLimits } from './escalation-limits.tsx';
 import { SubscriptionRow } from './subscription-row.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 
@@ -56,7 +57,7 @@ export function SubscriptionsPage() {
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 
 function SubscriptionsEditor({ stored }: { stored: Subscriptions }) {
-  const { t } = useTranslation('subscriptions');
+  const { t } = useTranslation(['subscriptions', 'events']);
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
   const organisationId = useSession(selectOrganisationId);
@@ -89,14 +90,29 @@ function SubscriptionsEditor({ stored }: { stored: Subscriptions }) {
       }}
     >
       <Typography sx={{ mb: 2 }}>{t('intro', { email: stored.email })}</Typography>
+      <Typography component="h2" variant="h6">
+        {t('escalation.title')}
+      </Typography>
+      <Box component="ul" aria-label={t('escalation.listLabel')} sx={{ p: 0, mt: 0, mb: 3 }}>
+        <SubscriptionRow
+          label={t('escalation.label')}
+          description={<EscalationLimits organisationId={organisationId} />}
+          row={form.escalation}
+          organisationId={organisationId}
+          onChange={(row) => setForm((current) => ({ ...current, escalation: row }))}
+        />
+      </Box>
+      <Typography component="h2" variant="h6">
+        {t('eventsTitle')}
+      </Typography>
       <Box component="ul" aria-label={t('tableLabel')} sx={{ p: 0, m: 0 }}>
         {eventTypes.map((type) => (
           <SubscriptionRow
             key={type}
-            type={type}
-            row={form[type]}
+            label={t(`events:types.${type}`)}
+            row={form.events[type]}
             organisationId={organisationId}
-            onChange={(row) => setForm((current) => ({ ...current, [type]: row }))}
+            onChange={(row) => setForm((current) => ({ ...current, events: { ...current.events, [type]: row } }))}
           />
         ))}
       </Box>
