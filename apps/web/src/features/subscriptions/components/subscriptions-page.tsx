@@ -96,7 +96,7 @@ function SubscriptionsEditor({ stored }: { stored: Subscriptions }) {
       <Box component="ul" aria-label={t('escalation.listLabel')} sx={{ p: 0, mt: 0, mb: 3 }}>
         <SubscriptionRow
           label={t('escalation.label')}
-          description={<EscalationLimits organisationId={organisationId} />}
+          description={<EscalationLimits />}
           row={form.escalation}
           organisationId={organisationId}
           onChange={(row) => setForm((current) => ({ ...current, escalation: row }))}
