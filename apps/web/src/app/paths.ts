@@ -21,7 +21,6 @@ export const routePatterns = {
   adminUsers: '/admin/users',
   adminAccess: '/admin/access',
   adminAudit: '/admin/audit-log',
-  adminEscalations: '/admin/escalations',
 } as const;
 
 const segment = (value: string | number): string => encodeURIComponent(String(value));
@@ -53,7 +52,6 @@ export const paths = {
   adminUsers: routePatterns.adminUsers,
   adminAccess: routePatterns.adminAccess,
   adminAudit: routePatterns.adminAudit,
-  adminEscalations: routePatterns.adminEscalations,
 } as const;
 
 /** Where the 401 rule does not redirect from (spec §8). */

@@ -32,19 +32,18 @@ describe('"Beheer" entries per role (the shared permission table)', () => {
   const adminPaths = (role: RoleName) =>
     adminMenuEntriesFor((permission) => hasPermission([role], permission)).map((entry) => entry.path);
 
-  it('gives a system-admin organisations, users, access, the audit log, modules and escalation limits', () => {
+  it('gives a system-admin organisations, users, access, the audit log and modules', () => {
     expect(adminPaths('system-admin')).toEqual([
       '/admin/organisations',
       '/admin/users',
       '/admin/access',
       '/admin/audit-log',
       '/admin/modules',
-      '/admin/escalations',
     ]);
   });
 
-  it("gives an admin its organisation's users, audit log, modules and escalation limits only", () => {
-    expect(adminPaths('admin')).toEqual(['/admin/users', '/admin/audit-log', '/admin/modules', '/admin/escalations']);
+  it("gives an admin its organisation's users, audit log and modules only", () => {
+    expect(adminPaths('admin')).toEqual(['/admin/users', '/admin/audit-log', '/admin/modules']);
   });
 
   it.each<RoleName>(['user', 'client-light', 'monteur'])('gives %s none', (role) => {

@@ -34,7 +34,7 @@ export const canPickOrganisation = ({ mechanic }: RoleFlags): boolean => !mechan
 
 export interface AdminMenuEntry {
   path: string;
-  labelKey: 'menu.organisations' | 'menu.users' | 'menu.access' | 'menu.audit' | 'menu.modules' | 'menu.escalations';
+  labelKey: 'menu.organisations' | 'menu.users' | 'menu.access' | 'menu.audit' | 'menu.modules';
   /** The permission the page's API needs: the link shows only when the server would answer. */
   permission: Permission;
 }
@@ -45,7 +45,6 @@ const adminEntries: readonly AdminMenuEntry[] = [
   { path: paths.adminAccess, labelKey: 'menu.access', permission: 'organisations.manage' },
   { path: paths.adminAudit, labelKey: 'menu.audit', permission: 'audit.view' },
   { path: modulePaths.list, labelKey: 'menu.modules', permission: 'modules.manage' },
-  { path: paths.adminEscalations, labelKey: 'menu.escalations', permission: 'escalations.manage' },
 ];
 
 /** The "Beheer" group: each entry only for roles whose permissions include its page's. */

@@ -8,7 +8,6 @@ import { AccessGrantsPage } from '../../features/administration/components/acces
 import { AuditLogPage } from '../../features/administration/components/audit-log-page.tsx';
 import { OrganisationsPage } from '../../features/administration/components/organisations-page.tsx';
 import { UsersPage } from '../../features/administration/components/users-page.tsx';
-import { EscalationSettingsPage } from '../../features/escalations/components/escalation-settings-page.tsx';
 import { ModuleByEsPage } from '../../features/sense-modules/components/module-by-es-page.tsx';
 import { ModulePage } from '../../features/sense-modules/components/module-page.tsx';
 import { ModulesPage } from '../../features/sense-modules/components/modules-page.tsx';
@@ -28,7 +27,6 @@ export function AdminRoutes() {
       <Route path="modules" element={<ModulesPage />} />
       <Route path="modules/:moduleId" element={<AdminModuleRoute />} />
       <Route path="modules/es/:esNumber" element={<AdminModuleByEsRoute />} />
-      <Route path="escalations" element={<EscalationSettingsPage />} />
       <Route path="*" element={<NotFoundRoute inShell />} />
     </Routes>
   );

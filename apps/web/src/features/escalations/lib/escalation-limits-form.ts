@@ -45,11 +45,3 @@ export function checkLimits(
   if (firstMinutes === null || secondMinutes === null || problems.secondMinutes) return { problems };
   return { body: { firstMinutes, secondMinutes, version } };
 }
-
-/** Whether the form differs from what is stored. */
-export function isChanged(form: LimitsForm, settings: EscalationSettings): boolean {
-  return (
-    form.firstMinutes.trim() !== String(settings.firstMinutes) ||
-    form.secondMinutes.trim() !== String(settings.secondMinutes)
-  );
-}

@@ -12,14 +12,16 @@ import { LiftPicker } from '../../../components/lift-picker.tsx';
 interface SubscriptionRowProps {
   /** What is subscribed to: an event type's name, or escalations. */
   label: string;
-  /** Shown under the checkbox, whether the row is on or off. */
-  description?: ReactNode;
+  /** Shown under the checkbox, whether the row is on or off, and read out with it. */
+  description?: string;
+  /** More under the description (the escalation limits), not part of it. */
+  details?: ReactNode;
   row: Row;
   organisationId: number | null;
   onChange: (row: Row) => void;
 }
 
-export function SubscriptionRow({ label, description, row, organisationId, onChange }: SubscriptionRowProps) {
+export function SubscriptionRow({ label, description, details, row, organisationId, onChange }: SubscriptionRowProps) {
   const { t } = useTranslation('subscriptions');
   const descriptionId = useId();
   const missingLifts = row.enabled && !row.allLifts && row.lifts.length === 0;
@@ -35,9 +37,14 @@ export function SubscriptionRow({ label, description, row, organisationId, onCha
         }
         label={label}
       />
-      {description ? (
-        <Box id={descriptionId} sx={{ pl: 4, pb: 1 }}>
-          {description}
+      {description || details ? (
+        <Box sx={{ pl: 4, pb: 1 }}>
+          {description ? (
+            <Typography id={descriptionId} variant="body2" color="text.secondary">
+              {description}
+            </Typography>
+          ) : null}
+          {details}
         </Box>
       ) : null}
       {row.enabled ? (

@@ -63,7 +63,7 @@ describe('SubscriptionsPage: escalations', () => {
     });
   });
 
-  it('waits for a lift when escalations are for chosen lifts, and turns them off with null', async () => {
+  it('shows escalations for chosen lifts, turns them off with null, and explains them without the limits', async () => {
     const api = storedSession(userWithRole('admin'), {
       extra: {
         'GET /liftwacht/subscriptions': {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { eventTypes } from '@liftwacht/contracts/event-types';
@@ -24,11 +24,15 @@ import {
   updateFromForm,
   type SubscriptionForm,
 } from '../lib/subscription-form.ts';
-import { EscalationLimits } from './escalation-limits.tsx';
 import { SubscriptionRow } from './subscription-row.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 
-export function SubscriptionsPage() {
+interface SubscriptionsPageProps {
+  /** The organisation's escalation limits, shown under the escalation subscription (the escalations feature). */
+  escalationLimits?: ReactNode;
+}
+
+export function SubscriptionsPage({ escalationLimits }: SubscriptionsPageProps = {}) {
   const { t } = useTranslation('subscriptions');
   const { t: tc } = useTranslation();
   const allowed = usePermission('subscriptions.manage');
@@ -48,7 +52,7 @@ export function SubscriptionsPage() {
           onAction={() => void query.refetch()}
         />
       ) : (
-        <SubscriptionsEditor stored={query.data} />
+        <SubscriptionsEditor stored={query.data} escalationLimits={escalationLimits} />
       )}
     </PageContainer>
   );
@@ -56,7 +60,7 @@ export function SubscriptionsPage() {
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 
-function SubscriptionsEditor({ stored }: { stored: Subscriptions }) {
+function SubscriptionsEditor({ stored, escalationLimits }: { stored: Subscriptions; escalationLimits: ReactNode }) {
   const { t } = useTranslation(['subscriptions', 'events']);
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
@@ -96,7 +100,8 @@ function SubscriptionsEditor({ stored }: { stored: Subscriptions }) {
       <Box component="ul" aria-label={t('escalation.listLabel')} sx={{ p: 0, mt: 0, mb: 3 }}>
         <SubscriptionRow
           label={t('escalation.label')}
-          description={<EscalationLimits />}
+          description={t('escalation.description')}
+          details={escalationLimits}
           row={form.escalation}
           organisationId={organisationId}
           onChange={(row) => setForm((current) => ({ ...current, escalation: row }))}

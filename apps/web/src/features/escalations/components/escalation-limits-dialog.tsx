@@ -1,6 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type SubmitEvent } from 'react';
@@ -11,14 +9,13 @@ import {
   escalationSettingsSchema,
   type EscalationSettings,
 } from '@liftwacht/contracts/escalations';
-import { FormError } from '../../../components/form-error.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { conflictCurrent, serverFieldErrors } from '../../../lib/form-errors.ts';
 import { useUpdateEscalationSettings } from '../api/escalation-settings.ts';
 import {
   checkLimits,
   formFromSettings,
-  isChanged,
   limitFields,
   type LimitField,
   type LimitsForm,
@@ -27,21 +24,22 @@ import {
 const labels = { firstMinutes: 'first', secondMinutes: 'second' } as const;
 const helps = { firstMinutes: 'firstHelp', secondMinutes: 'secondHelp' } as const;
 
-/**
- * The organisation's two limits, from the version it was read at. Read-only for those who may not
- * change them (the limits of an organisation that granted access); a conflict loads the current ones.
- */
-export function EscalationLimitsForm({ settings }: { settings: EscalationSettings }) {
+interface EscalationLimitsDialogProps {
+  settings: EscalationSettings;
+  onClose: () => void;
+}
+
+/** Changes the organisation's two limits from the version they were read at; a conflict loads the current ones. */
+export function EscalationLimitsDialog({ settings, onClose }: EscalationLimitsDialogProps) {
   const { t } = useTranslation('escalations');
   const { t: tc } = useTranslation();
   const update = useUpdateEscalationSettings();
-  // What the edit is based on; a save or a conflict moves it to the server's current settings.
+  // What the edit is based on; a conflict moves it to the server's current settings.
   const [base, setBase] = useState(settings);
   const [form, setForm] = useState<LimitsForm>(() => formFromSettings(settings));
   const [errors, setErrors] = useState<Partial<Record<LimitField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const editable = base.editable;
 
   const failed = (error: unknown) => {
     const current = conflictCurrent(error, escalationSettingsSchema);
@@ -75,9 +73,8 @@ export function EscalationLimitsForm({ settings }: { settings: EscalationSetting
       { organisationId: base.organisationId, body: checked.body },
       {
         onSuccess: (saved) => {
-          setBase(saved);
-          setForm(formFromSettings(saved));
           toast.success(t('saved', { organisation: saved.organisationName }));
+          onClose();
         },
         onError: failed,
       },
@@ -85,19 +82,18 @@ export function EscalationLimitsForm({ settings }: { settings: EscalationSetting
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <FormDialog
+      title={t('title', { organisation: base.organisationName })}
+      onClose={onClose}
       onSubmit={submit}
-      aria-labelledby="escalation-limits-heading"
-      sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 560 }}
+      submitLabel={t('save')}
+      cancelLabel={t('cancel')}
+      pending={update.isPending}
+      formError={formError}
     >
-      <Typography id="escalation-limits-heading" component="h2" variant="h6">
-        {t('organisation', { organisation: base.organisationName })}
-      </Typography>
-      {editable ? null : <Alert severity="info">{t('readOnly', { organisation: base.organisationName })}</Alert>}
+      <Typography variant="body2">{t('intro')}</Typography>
       {conflict ? <Alert severity="warning">{t('conflict')}</Alert> : null}
-      {limitFields.map((field) => (
+      {limitFields.map((field, index) => (
         <TextField
           key={field}
           label={t(labels[field])}
@@ -107,19 +103,11 @@ export function EscalationLimitsForm({ settings }: { settings: EscalationSetting
           onChange={(event) => setForm((current) => ({ ...current, [field]: event.target.value }))}
           error={errors[field] !== undefined}
           helperText={errors[field] ?? t(helps[field])}
-          disabled={!editable}
           required
+          autoFocus={index === 0}
           slotProps={{ htmlInput: { min: 1, max: escalationMaxMinutes, step: 1, inputMode: 'numeric' } }}
         />
       ))}
-      <FormError message={formError} />
-      {editable ? (
-        <Box>
-          <Button type="submit" variant="contained" disabled={!isChanged(form, base) || update.isPending}>
-            {update.isPending ? t('saving') : t('save')}
-          </Button>
-        </Box>
-      ) : null}
-    </Box>
+    </FormDialog>
   );
 }
