@@ -13,6 +13,8 @@ import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { escalationSettingsRoutes } from './modules/escalations/escalation-settings.routes.ts';
+import { escalationsPlugin } from './modules/escalations/escalations.plugin.ts';
 import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { inspectionsPlugin } from './modules/inspections/inspections.plugin.ts';
@@ -108,6 +110,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(inspectionsPlugin);
   // app.webhooks: the outbox of call steps and events, the signed deliveries, enqueue() for modules
   await app.register(webhooksPlugin, { lookup: deps.webhookLookup });
+  // app.escalations: the pass that mails subscribers about entrapments nobody acknowledged in time
+  await app.register(escalationsPlugin, {
+    // Inside the claim's transaction: the escalation and its webhook deliveries commit together.
+    escalated: async (tx, escalation) => {
+      await app.webhooks.enqueueCall(tx, {
+        callId: escalation.callId,
+        kind: 'call.escalated',
+        subjectKey: `call.escalated:${String(escalation.callId)}:${String(escalation.level)}`,
+        occurredAt: escalation.escalatedAt,
+        extra: { escalation: { level: escalation.level, limitMinutes: escalation.limitMinutes } },
+      });
+    },
+  });
 
   // Feature modules under /liftwacht
   await app.register(
@@ -133,6 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       administrationRoutes(api);
       senseModulesRoutes(api);
       webhooksRoutes(api);
+      escalationSettingsRoutes(api);
       return Promise.resolve();
     },
     { prefix: '/liftwacht' },

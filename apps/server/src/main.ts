@@ -11,6 +11,7 @@ import { startFleetSimulator, type FleetSimulator } from './db/simulator/fleet-s
 import { systemClock } from './lib/clock.ts';
 import { keepTrying, type KeepTrying } from './lib/keep-trying.ts';
 import { prepareFirstRun, type FirstRunState } from './modules/auth/setup.service.ts';
+import { escalationCheckIntervalMs } from './modules/escalations/escalation-job.ts';
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { approvalExpiryCheckIntervalMs } from './modules/inspections/approval-expiry.ts';
 import { visitTimeoutCheckIntervalMs } from './modules/visits/visit-timeouts.ts';
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
   app.inspections.expiry.start(approvalExpiryCheckIntervalMs);
   app.webhooks.outbox.start(webhookOutboxIntervalMs);
   app.webhooks.dispatcher.start(webhookDispatchIntervalMs);
+  app.escalations.job.start(escalationCheckIntervalMs);
   const mqttLine =
     app.mqtt.mode === 'embedded'
       ? `MQTT: embedded broker on mqtt://127.0.0.1:${String(app.mqtt.port)}`

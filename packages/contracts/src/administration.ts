@@ -270,6 +270,8 @@ export const auditActions = [
   'webhook.secret_rotated',
   'webhook.tested',
   'webhook.delivery_resent',
+  /** The organisation's escalation limits (issue 19); before/after hold both limits. */
+  'organisation.escalation_updated',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

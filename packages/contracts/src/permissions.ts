@@ -45,6 +45,8 @@ export const permissions = [
   'calls.handle',
   // Webhooks (issue 19): the endpoints of the own organisation (system-admin: every organisation's).
   'webhooks.manage',
+  // Alarm handling (issue 19): the organisation's escalation limits (its own admin, system-admin).
+  'escalations.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -65,6 +67,7 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
     'logbook.write',
     'calls.handle',
     'webhooks.manage',
+    'escalations.manage',
   ],
   user: [...portal, 'visits.record', 'logbook.write', 'calls.handle'],
   // spec §6: always current view; no events, current calls, subscriptions or period statistics

@@ -686,6 +686,22 @@ export const subscriptions = pgTable(
   (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_type_idx').on(t.eventType)],
 );
 
+// Who is mailed when an entrapment escalates (issue 19): a subscription of its own kind beside the
+// event types, since an escalation is no event (nothing is stored in events), for every lift the
+// user may access (lift_id null) or for chosen lifts.
+export const escalationSubscriptions = pgTable(
+  'escalation_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // null = every lift the user may access
+    liftId: integer('lift_id').references(() => lifts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('escalation_subscriptions_user_idx').on(t.userId)],
+);
+
 // Outgoing notification mails, so a failed send is retried and never blocks the event.
 export const mailQueue = pgTable(
   'mail_queue',

@@ -737,4 +737,33 @@ export const operationCalls: Record<string, OperationCalls> = {
       },
     ],
   },
+  // Escalation limits (issue 19). A change sends the limits back with the version the organisation
+  // has now: each call is a fresh, valid edit that leaves the limits as they were.
+  'GET /liftwacht/organisations/{id}/escalation-settings': {
+    own: (w) => ({ params: { id: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (id) => ({ params: { id } })),
+  },
+  'PUT /liftwacht/organisations/{id}/escalation-settings': {
+    own: async (w) => escalationLimits(w, w.own.organisationId),
+    foreign: async (w) => [
+      {
+        label: "the stranger's organisation",
+        call: await escalationLimits(w, w.foreign.organisationId),
+        aim: 'stranger',
+      },
+      {
+        label: 'an organisation that does not exist',
+        call: { params: { id: w.missing.organisationId }, body: { firstMinutes: 5, secondMinutes: 15, version: 1 } },
+        aim: 'nowhere',
+      },
+    ],
+  },
 };
+
+/** The organisation's default escalation limits, with the version it has now. */
+async function escalationLimits(w: SecurityWorld, id: number): Promise<RouteCall> {
+  return {
+    params: { id },
+    body: { firstMinutes: 5, secondMinutes: 15, version: await w.administration.organisationVersion(id) },
+  };
+}

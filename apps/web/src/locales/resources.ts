@@ -25,6 +25,7 @@ export interface Resources {
   'sense-modules': typeof import('./nl/sense-modules.json');
   inspections: typeof import('./nl/inspections.json');
   webhooks: typeof import('./nl/webhooks.json');
+  escalations: typeof import('./nl/escalations.json');
 }
 
 export type Namespace = keyof Resources;

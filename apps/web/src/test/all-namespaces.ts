@@ -20,4 +20,5 @@ export const allNamespaces: Namespace[] = [
   'sense-modules',
   'inspections',
   'webhooks',
+  'escalations',
 ];

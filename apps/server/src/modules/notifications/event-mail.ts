@@ -1,7 +1,7 @@
 // The notification mail for one event and one subscriber, in the subscriber's language, with the
 // deep link the web app opens (spec §2 /events/{eventId}).
 import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
-import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { formatMailTime } from '../../lib/mail-time.ts';
 import { catalogue, interpolate, languageOf } from '../../lib/server-i18n.ts';
 import type { Mail } from '../../plugins/mail.ts';
 
@@ -18,16 +18,6 @@ export interface EventMailInput {
   locale: string;
 }
 
-/** Time as the recipient reads it: Dutch or British/American style, always Amsterdam time. */
-function formatStart(at: Date, locale: string): string {
-  const intlLocale = locale === 'en-US' ? 'en-US' : locale.startsWith('en') ? 'en-GB' : 'nl-NL';
-  return new Intl.DateTimeFormat(intlLocale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: businessTimeZone,
-  }).format(at);
-}
-
 export function eventTypeLabel(type: string, locale: string): string {
   const labels = catalogue(languageOf(locale)).notifications.eventTypes;
   // An unknown code (newer module firmware) still reads as itself rather than failing the mail.
@@ -42,7 +32,7 @@ export function renderEventMail(input: EventMailInput, publicUrl: string): Mail 
     lift: input.liftName,
     address: input.address,
     floor: input.floor === null ? '' : String(input.floor),
-    startedAt: formatStart(input.startedAt, input.locale),
+    startedAt: formatMailTime(input.startedAt, input.locale),
     link: `${publicUrl}/events/${String(input.eventId)}`,
     subscriptionsLink: `${publicUrl}/subscriptions`,
   };

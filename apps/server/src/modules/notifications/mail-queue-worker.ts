@@ -2,10 +2,11 @@
 // request path: a slow or failing mail server never delays or fails the work that queued the mail.
 // A failed send is logged and retried with exponential backoff until maxAttempts.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { databaseUnavailability } from '../../lib/database-errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { MailQueueRepository } from './mail-queue.repository.ts';
+import type { MailQueueRepository, NewQueuedMail } from './mail-queue.repository.ts';
 
 export interface MailQueueSettings {
   /** How often the worker looks for due mails (new mails also wake it at once). */
@@ -65,6 +66,15 @@ export class MailQueueWorker {
     // The timer alone never keeps the process alive; shutdown stops it explicitly.
     this.timer.unref();
     this.wake();
+  }
+
+  /**
+   * Queues mails, due now, in the caller's transaction `db`, so they exist exactly when the change
+   * they report commits; a dedupe key already queued adds nothing. Returns how many were new.
+   * wake() once the transaction has committed.
+   */
+  enqueue(mails: readonly NewQueuedMail[], db: Db): Promise<number> {
+    return this.repository.enqueue(mails, this.clock.now(), db);
   }
 
   /** Sends due mails soon, without waiting. Call after queueing mails outside a request's transaction. */

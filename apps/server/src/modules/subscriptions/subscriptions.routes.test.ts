@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscriptions } from '@liftwacht/contracts/subscriptions';
-import { subscriptions } from '../../db/schema.ts';
+import { escalationSubscriptions, subscriptions } from '../../db/schema.ts';
 import { insertFourLifts } from '../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
@@ -33,7 +33,7 @@ describe('subscriptions', () => {
   it('starts empty, with the address the mails go to', async () => {
     const res = await call('GET', 'test-user');
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ email: 'test-user@example.test', channel: 'email', items: [] });
+    expect(body(res)).toEqual({ email: 'test-user@example.test', channel: 'email', items: [], escalation: null });
   });
 
   it('PUT replaces the set and answers it in event type order, with the chosen lifts', async () => {
@@ -123,6 +123,61 @@ describe('subscriptions', () => {
       .insert(subscriptions)
       .values({ userId: t.fixtures.user.user.id, eventType: 'visit', liftId: lift.vreemd });
     expect(body(await call('GET', 'test-user')).items.map((i) => i.eventType)).toEqual(['battery']);
+  });
+
+  it('keeps the escalation subscription beside the event types: all lifts, chosen ones, left as it is, or none', async () => {
+    const all = await call('PUT', 'test-admin', { items: [], escalation: { liftIds: null } });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(body(all)).toMatchObject({ items: [], escalation: { liftIds: null, lifts: [] } });
+
+    // A client that leaves escalation out changes the event types only.
+    const eventsOnly = await call('PUT', 'test-admin', { items: [{ eventType: 'battery', liftIds: null }] });
+    expect(body(eventsOnly).escalation).toEqual({ liftIds: null, lifts: [] });
+    expect(body(eventsOnly).items.map((i) => i.eventType)).toEqual(['battery']);
+
+    const chosen = await call('PUT', 'test-admin', {
+      items: [],
+      escalation: { liftIds: [lift.zuid, lift.noord, lift.zuid] },
+    });
+    expect(body(chosen).escalation).toEqual({
+      liftIds: [lift.noord, lift.zuid],
+      lifts: [
+        { id: lift.noord, name: 'Lift Noord', address: 'Lift Noordweg 1, Utrecht' },
+        { id: lift.zuid, name: 'Lift Zuid', address: 'Lift Zuidweg 1, Utrecht' },
+      ],
+    });
+    expect(body(chosen).items).toEqual([]);
+    expect(body(await call('GET', 'test-admin'))).toEqual(body(chosen));
+
+    const none = await call('PUT', 'test-admin', { items: [], escalation: null });
+    expect(body(none).escalation).toBeNull();
+    const rows = await t.database.db.select().from(escalationSubscriptions);
+    expect(rows.filter((r) => r.userId === t.fixtures.user.admin.id)).toEqual([]);
+  });
+
+  it('checks the lifts of an escalation subscription like the others: 400 naming the field, 404 outside the scope', async () => {
+    for (const [escalation, field] of [
+      [{ liftIds: [] }, 'escalation.liftIds'],
+      [{}, 'escalation.liftIds'],
+      [{ liftIds: [0] }, 'escalation.liftIds.0'],
+    ] as const) {
+      const res = await call('PUT', 'test-user', { items: [], escalation });
+      expect(res.statusCode, JSON.stringify(escalation)).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'validation_failed', field } });
+    }
+    for (const foreign of [lift.vreemd, lift.gemeente, 999999]) {
+      const res = await call('PUT', 'test-user', { items: [], escalation: { liftIds: [lift.noord, foreign] } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not_found', field: 'escalation.liftIds' } });
+    }
+    const granted = await call('PUT', 'test-onderhoud', { items: [], escalation: { liftIds: [lift.gemeente] } });
+    expect(body(granted).escalation?.liftIds).toEqual([lift.gemeente]);
+
+    // A lift of an organisation no longer granted is not shown; with nothing left, no subscription is.
+    await t.database.db
+      .insert(escalationSubscriptions)
+      .values({ userId: t.fixtures.user.user.id, liftId: lift.vreemd });
+    expect(body(await call('GET', 'test-user')).escalation).toBeNull();
   });
 
   it('refuses client-light and monteur (403) and anonymous callers (401)', async () => {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { eventTypes } from '@liftwacht/contracts/event-types';
@@ -27,7 +27,12 @@ import {
 import { SubscriptionRow } from './subscription-row.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 
-export function SubscriptionsPage() {
+interface SubscriptionsPageProps {
+  /** The organisation's escalation limits, shown under the escalation subscription (the escalations feature). */
+  escalationLimits?: ReactNode;
+}
+
+export function SubscriptionsPage({ escalationLimits }: SubscriptionsPageProps = {}) {
   const { t } = useTranslation('subscriptions');
   const { t: tc } = useTranslation();
   const allowed = usePermission('subscriptions.manage');
@@ -47,7 +52,7 @@ export function SubscriptionsPage() {
           onAction={() => void query.refetch()}
         />
       ) : (
-        <SubscriptionsEditor stored={query.data} />
+        <SubscriptionsEditor stored={query.data} escalationLimits={escalationLimits} />
       )}
     </PageContainer>
   );
@@ -55,8 +60,8 @@ export function SubscriptionsPage() {
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
 
-function SubscriptionsEditor({ stored }: { stored: Subscriptions }) {
-  const { t } = useTranslation('subscriptions');
+function SubscriptionsEditor({ stored, escalationLimits }: { stored: Subscriptions; escalationLimits: ReactNode }) {
+  const { t } = useTranslation(['subscriptions', 'events']);
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
   const organisationId = useSession(selectOrganisationId);
@@ -89,14 +94,30 @@ function SubscriptionsEditor({ stored }: { stored: Subscriptions }) {
       }}
     >
       <Typography sx={{ mb: 2 }}>{t('intro', { email: stored.email })}</Typography>
+      <Typography component="h2" variant="h6">
+        {t('escalation.title')}
+      </Typography>
+      <Box component="ul" aria-label={t('escalation.listLabel')} sx={{ p: 0, mt: 0, mb: 3 }}>
+        <SubscriptionRow
+          label={t('escalation.label')}
+          description={t('escalation.description')}
+          details={escalationLimits}
+          row={form.escalation}
+          organisationId={organisationId}
+          onChange={(row) => setForm((current) => ({ ...current, escalation: row }))}
+        />
+      </Box>
+      <Typography component="h2" variant="h6">
+        {t('eventsTitle')}
+      </Typography>
       <Box component="ul" aria-label={t('tableLabel')} sx={{ p: 0, m: 0 }}>
         {eventTypes.map((type) => (
           <SubscriptionRow
             key={type}
-            type={type}
-            row={form[type]}
+            label={t(`events:types.${type}`)}
+            row={form.events[type]}
             organisationId={organisationId}
-            onChange={(row) => setForm((current) => ({ ...current, [type]: row }))}
+            onChange={(row) => setForm((current) => ({ ...current, events: { ...current.events, [type]: row } }))}
           />
         ))}
       </Box>

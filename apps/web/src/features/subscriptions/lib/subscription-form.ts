@@ -1,5 +1,6 @@
-// The form behind /subscriptions: one row per event type, switched on or off, for all lifts or for
-// chosen lifts. Pure functions, so saving and the unsaved-changes check are tested on their own.
+// The form behind /subscriptions: one row per event type and one for escalations of entrapments,
+// each switched on or off, for all lifts or for chosen lifts. Pure functions, so saving and the
+// unsaved-changes check are tested on their own.
 import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
 import type { Subscriptions, SubscriptionsUpdate } from '@liftwacht/contracts/subscriptions';
 import type { LiftChoice } from '../../../components/lift-picker.tsx';
@@ -10,37 +11,50 @@ export interface SubscriptionRow {
   lifts: LiftChoice[];
 }
 
-export type SubscriptionForm = Record<EventType, SubscriptionRow>;
+export interface SubscriptionForm {
+  events: Record<EventType, SubscriptionRow>;
+  /** Mails about entrapments nobody acknowledged within the organisation's limits. */
+  escalation: SubscriptionRow;
+}
+
+/** A row of the form: an event type, or the escalation row. */
+export type SubscriptionRowKey = EventType | 'escalation';
 
 const offRow: SubscriptionRow = { enabled: false, allLifts: true, lifts: [] };
 
-export function formFromSubscriptions(subscriptions: Subscriptions): SubscriptionForm {
-  const form = Object.fromEntries(eventTypes.map((type) => [type, offRow])) as SubscriptionForm;
-  for (const item of subscriptions.items) {
-    form[item.eventType] = {
-      enabled: true,
-      allLifts: item.liftIds === null,
-      lifts: item.lifts.map((lift) => ({ id: lift.id, name: lift.name })),
-    };
-  }
-  return form;
+function rowOf(stored: { liftIds: number[] | null; lifts: { id: number; name: string }[] }): SubscriptionRow {
+  return {
+    enabled: true,
+    allLifts: stored.liftIds === null,
+    lifts: stored.lifts.map((lift) => ({ id: lift.id, name: lift.name })),
+  };
 }
 
-/** Rows that are on but name no lift: the server refuses them, so saving waits for a choice. */
-export function rowsMissingLifts(form: SubscriptionForm): EventType[] {
-  return eventTypes.filter((type) => form[type].enabled && !form[type].allLifts && form[type].lifts.length === 0);
+export function formFromSubscriptions(subscriptions: Subscriptions): SubscriptionForm {
+  const events = Object.fromEntries(eventTypes.map((type) => [type, offRow])) as Record<EventType, SubscriptionRow>;
+  for (const item of subscriptions.items) events[item.eventType] = rowOf(item);
+  return { events, escalation: subscriptions.escalation ? rowOf(subscriptions.escalation) : offRow };
 }
+
+const missesLifts = (row: SubscriptionRow) => row.enabled && !row.allLifts && row.lifts.length === 0;
+
+/** Rows that are on but name no lift: the server refuses them, so saving waits for a choice. */
+export function rowsMissingLifts(form: SubscriptionForm): SubscriptionRowKey[] {
+  return [
+    ...(missesLifts(form.escalation) ? ['escalation' as const] : []),
+    ...eventTypes.filter((type) => missesLifts(form.events[type])),
+  ];
+}
+
+const liftIdsOf = (row: SubscriptionRow): number[] | null =>
+  row.allLifts ? null : [...new Set(row.lifts.map((lift) => lift.id))].sort((a, b) => a - b);
 
 export function updateFromForm(form: SubscriptionForm): SubscriptionsUpdate {
   return {
     items: eventTypes
-      .filter((type) => form[type].enabled)
-      .map((type) => ({
-        eventType: type,
-        liftIds: form[type].allLifts
-          ? null
-          : [...new Set(form[type].lifts.map((lift) => lift.id))].sort((a, b) => a - b),
-      })),
+      .filter((type) => form.events[type].enabled)
+      .map((type) => ({ eventType: type, liftIds: liftIdsOf(form.events[type]) })),
+    escalation: form.escalation.enabled ? { liftIds: liftIdsOf(form.escalation) } : null,
   };
 }
 
