@@ -13,6 +13,7 @@ import { keepTrying, type KeepTrying } from './lib/keep-trying.ts';
 import { prepareFirstRun, type FirstRunState } from './modules/auth/setup.service.ts';
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { visitTimeoutCheckIntervalMs } from './modules/visits/visit-timeouts.ts';
+import { scheduledReportsIntervalMs } from './modules/reports/scheduled-reports.ts';
 import { createMailer } from './plugins/mail.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   await app.mqtt.start();
   app.ingest.health.start(healthCheckIntervalMs);
   app.visits.timeouts.start(visitTimeoutCheckIntervalMs);
+  app.scheduledReports.start(scheduledReportsIntervalMs);
   const mqttLine =
     app.mqtt.mode === 'embedded'
       ? `MQTT: embedded broker on mqtt://127.0.0.1:${String(app.mqtt.port)}`

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import { databaseUnavailability } from '../../lib/database-errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import type { MailQueueRepository } from './mail-queue.repository.ts';
+import type { Db } from '../../db/database.ts';
+import type { MailQueueRepository, NewQueuedMail } from './mail-queue.repository.ts';
 
 export interface MailQueueSettings {
   /** How often the worker looks for due mails (new mails also wake it at once). */
@@ -67,6 +68,14 @@ export class MailQueueWorker {
     this.wake();
   }
 
+  /**
+   * Queues mails, due now, in the caller's transaction when `db` is given; answers the new mails' ids
+   * by dedupe key. Call wake() after the commit to send them at once.
+   */
+  enqueue(mails: readonly NewQueuedMail[], db?: Db): Promise<Map<string, number>> {
+    return this.repository.enqueueReturningIds(mails, this.clock.now(), db);
+  }
+
   /** Sends due mails soon, without waiting. Call after queueing mails outside a request's transaction. */
   wake(): void {
     if (this.stopped || this.wakePending) return;
@@ -113,7 +122,12 @@ export class MailQueueWorker {
       for (const mail of batch) {
         let failure: { err: unknown } | undefined;
         try {
-          await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.body });
+          await this.mailer.send({
+            to: mail.recipient,
+            subject: mail.subject,
+            text: mail.body,
+            ...(mail.attachments.length > 0 ? { attachments: mail.attachments } : {}),
+          });
         } catch (err) {
           failure = { err };
         }
