@@ -24,6 +24,7 @@ import {
   updateFromForm,
   type SubscriptionForm,
 } from '../lib/subscription-form.ts';
+import { ReportSubscriptionsPanel } from '../../reports/components/report-subscriptions-panel.tsx';
 import { SubscriptionRow } from './subscription-row.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 
@@ -49,6 +50,7 @@ export function SubscriptionsPage() {
       ) : (
         <SubscriptionsEditor stored={query.data} />
       )}
+      <ReportSubscriptionsPanel />
     </PageContainer>
   );
 }
