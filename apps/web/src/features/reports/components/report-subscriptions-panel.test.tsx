@@ -15,7 +15,7 @@ describe('scheduled organisation reports on the notifications page', () => {
   it('subscribes to a monthly report and unsubscribes from a quarterly one', async () => {
     let items: unknown[] = [subscription];
     const api = dashboardSession('user', {
-      'GET /liftwacht/subscriptions': { body: { data: { email: 'demo@example.test', items: [] } } },
+      'GET /liftwacht/subscriptions': { body: { data: { email: 'demo@example.test', channel: 'email', items: [] } } },
       'GET /liftwacht/report-subscriptions': () => ({ body: { data: { items } } }),
       'POST /liftwacht/report-subscriptions': () => {
         items = [
