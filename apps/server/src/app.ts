@@ -31,6 +31,10 @@ import { organisationsRoutes } from './modules/organisations/organisations.route
 import { realtimePlugin } from './modules/realtime/realtime.plugin.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { reportDeliveriesRoutes } from './modules/reports/report-deliveries.routes.ts';
+import { reportSubscriptionsRoutes } from './modules/reports/report-subscriptions.routes.ts';
+import { savedReportsRoutes } from './modules/reports/saved-reports.routes.ts';
+import { scheduledReportsPlugin } from './modules/reports/scheduled-reports.plugin.ts';
 import { senseModulesRoutes } from './modules/sense-modules/sense-modules.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -93,6 +97,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Notification mails: the queue worker, and app.liftEvents that creates events and queues their mails
   await app.register(mailQueuePlugin);
   await app.register(eventsPlugin);
+  // app.scheduledReports: monthly and quarterly organisation reports by mail
+  await app.register(scheduledReportsPlugin);
   // app.liftWrites: creating and changing lifts (the lift form, spreadsheet imports)
   await app.register(liftsPlugin);
   // app.liftList: the whole lifts list of a search or criteria, in batches (the export)
@@ -132,6 +138,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       organisationsRoutes(api);
       dashboardRoutes(api);
       reportsRoutes(api);
+      savedReportsRoutes(api);
+      reportSubscriptionsRoutes(api);
+      reportDeliveriesRoutes(api);
       eventsRoutes(api);
       callsRoutes(api);
       callActionsRoutes(api);

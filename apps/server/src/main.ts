@@ -17,6 +17,7 @@ import { approvalExpiryCheckIntervalMs } from './modules/inspections/approval-ex
 import { visitTimeoutCheckIntervalMs } from './modules/visits/visit-timeouts.ts';
 import { webhookDispatchIntervalMs } from './modules/webhooks/webhook-dispatcher.ts';
 import { webhookOutboxIntervalMs } from './modules/webhooks/webhook-outbox.ts';
+import { scheduledReportsIntervalMs } from './modules/reports/scheduled-reports.ts';
 import { createMailer } from './plugins/mail.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
   app.webhooks.outbox.start(webhookOutboxIntervalMs);
   app.webhooks.dispatcher.start(webhookDispatchIntervalMs);
   app.escalations.job.start(escalationCheckIntervalMs);
+  app.scheduledReports.start(scheduledReportsIntervalMs);
   const mqttLine =
     app.mqtt.mode === 'embedded'
       ? `MQTT: embedded broker on mqtt://127.0.0.1:${String(app.mqtt.port)}`

@@ -723,6 +723,81 @@ export const mailQueue = pgTable(
   ],
 );
 
+// A file sent with a queued mail (a scheduled report's PDF), stored with it so that a retry on any
+// node, after any restart, sends the same bytes.
+export const mailAttachments = pgTable('mail_attachments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  mailId: bigint('mail_id', { mode: 'number' })
+    .notNull()
+    .references(() => mailQueue.id, { onDelete: 'cascade' }),
+  filename: text('filename').notNull(),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
+});
+
+// The organisation reports a user built on the report page (and scheduled reports too large to
+// mail), PDF bytes in the database so that every node serves them; the last few per user are kept.
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    // nl | en
+    language: text('language').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('saved_reports_user_idx').on(t.userId, t.createdAt)],
+);
+
+// Scheduled organisation reports ("Meldingen"): one row per user, organisation and cadence.
+export const reportSubscriptions = pgTable(
+  'report_subscriptions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // monthly | quarterly
+    cadence: text('cadence').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organisationId, t.cadence] })],
+);
+
+// One row per subscriber, organisation, cadence and period: the unique key is the exactly-once claim
+// across nodes and restarts; the mail it queued carries the retries.
+export const reportDeliveries = pgTable(
+  'report_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    cadence: text('cadence').notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    mailId: bigint('mail_id', { mode: 'number' }).references(() => mailQueue.id, { onDelete: 'set null' }),
+    // Why no mail was queued (the subscriber lost access, or the organisation has no lifts).
+    skipped: text('skipped'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('report_deliveries_once').on(t.userId, t.organisationId, t.cadence, t.periodFrom)],
+);
+
 export const senseConfiguration = pgTable(
   'sense_configuration',
   {

@@ -6,6 +6,7 @@ import enEscalations from '../locales/en/escalations.json' with { type: 'json' }
 import enLiftSpreadsheets from '../locales/en/lift-spreadsheets.json' with { type: 'json' };
 import enLiftStickers from '../locales/en/lift-stickers.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
+import enReportMail from '../locales/en/report-mail.json' with { type: 'json' };
 import enReports from '../locales/en/reports.json' with { type: 'json' };
 import nlAdministration from '../locales/nl/administration.json' with { type: 'json' };
 import nlAuth from '../locales/nl/auth.json' with { type: 'json' };
@@ -13,6 +14,7 @@ import nlEscalations from '../locales/nl/escalations.json' with { type: 'json' }
 import nlLiftSpreadsheets from '../locales/nl/lift-spreadsheets.json' with { type: 'json' };
 import nlLiftStickers from '../locales/nl/lift-stickers.json' with { type: 'json' };
 import nlNotifications from '../locales/nl/notifications.json' with { type: 'json' };
+import nlReportMail from '../locales/nl/report-mail.json' with { type: 'json' };
 import nlReports from '../locales/nl/reports.json' with { type: 'json' };
 
 const catalogues = {
@@ -23,6 +25,7 @@ const catalogues = {
     'lift-spreadsheets': nlLiftSpreadsheets,
     'lift-stickers': nlLiftStickers,
     notifications: nlNotifications,
+    'report-mail': nlReportMail,
     reports: nlReports,
   },
   en: {
@@ -32,6 +35,7 @@ const catalogues = {
     'lift-spreadsheets': enLiftSpreadsheets,
     'lift-stickers': enLiftStickers,
     notifications: enNotifications,
+    'report-mail': enReportMail,
     reports: enReports,
   },
 } as const;

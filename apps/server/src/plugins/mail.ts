@@ -5,10 +5,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -21,7 +28,7 @@ export function createMailer(options: { smtpUrl: string | undefined; outboxDir: 
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: options.from, ...mail });
+        await transport.sendMail({ from: options.from, ...toNodemailer(mail) });
       },
       close: () => transport.close(),
     };
@@ -29,12 +36,26 @@ export function createMailer(options: { smtpUrl: string | undefined; outboxDir: 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (mail) => {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await transport.sendMail({ from: options.from, ...toNodemailer(mail) });
       await mkdir(options.outboxDir, { recursive: true });
       // Sortable by time; the random part keeps two mails in one millisecond apart.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
     },
     close: () => transport.close(),
+  };
+}
+
+/** nodemailer wants Buffers for attachment content. */
+function toNodemailer(mail: Mail) {
+  const { attachments, ...rest } = mail;
+  if (!attachments?.length) return rest;
+  return {
+    ...rest,
+    attachments: attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
+    })),
   };
 }

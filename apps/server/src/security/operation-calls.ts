@@ -4,7 +4,7 @@
 // both fail for an operation without an entry, so every new route joins the harness here.
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { RoleName } from '@liftwacht/contracts/auth';
-import { calls, lifts, logbook, visits } from '../db/schema.ts';
+import { calls, lifts, logbook, savedReports, visits } from '../db/schema.ts';
 import { fixturePassword } from '../test-support/fixtures.ts';
 import { inspectionUpload, storedInspection } from '../test-support/inspection-calls.ts';
 import { liftImportUpload, storedLiftImport } from '../test-support/lift-import-calls.ts';
@@ -79,6 +79,26 @@ async function writtenLine(w: SecurityWorld, liftId: number, authorId: number | 
 }
 
 const dateRange = { from: '2026-02-01', to: '2026-02-28' };
+
+/** A kept report of the caller (the role's user, else the maintenance company's user) about `organisationId`. */
+async function keptReport(w: SecurityWorld, userId: number, organisationId: number): Promise<number> {
+  const pdf = new TextEncoder().encode('%PDF-1.4 harness');
+  const [row] = await w.t.database.db
+    .insert(savedReports)
+    .values({
+      userId,
+      organisationId,
+      periodFrom: dateRange.from,
+      periodTo: dateRange.to,
+      language: 'nl',
+      size: pdf.byteLength,
+      content: pdf,
+      createdAt: w.t.clock.now(),
+    })
+    .returning({ id: savedReports.id });
+  if (!row) throw new Error('saved report not stored');
+  return row.id;
+}
 
 /** The own call with the organisation replaced by the stranger's and by one that does not exist. */
 function otherOrganisations(w: SecurityWorld, call: (organisationId: number) => RouteCall): ScopedCall[] {
@@ -363,6 +383,41 @@ export const operationCalls: Record<string, OperationCalls> = {
     own: (w) => ({ body: { subjectId: w.own.organisationId, report: 'organisation', ...dateRange } }),
     foreign: (w) =>
       otherOrganisations(w, (subjectId) => ({ body: { subjectId, report: 'organisation', ...dateRange } })),
+  },
+  // The report page and scheduled reports (issue 20).
+  'POST /liftwacht/reports': {
+    own: (w) => ({ body: { organisationId: w.own.organisationId, ...dateRange, language: 'en' } }),
+    foreign: (w) =>
+      otherOrganisations(w, (organisationId) => ({ body: { organisationId, ...dateRange, language: 'en' } })),
+  },
+  'GET /liftwacht/reports': { own: () => ({}), foreign: { none: 'the caller’s own reports' } },
+  'GET /liftwacht/reports/{id}/pdf': {
+    own: async (w, role) => {
+      const userId = (role ? w.t.fixtures.byRole[role]?.id : undefined) ?? w.t.fixtures.user.onderhoud.id;
+      return { params: { id: await keptReport(w, userId, w.own.organisationId) } };
+    },
+    foreign: async (w) => [
+      {
+        // Only its maker reaches a kept report, so even system-admin gets 404.
+        label: "the stranger's report",
+        call: { params: { id: await keptReport(w, w.t.fixtures.user.stranger.id, w.foreign.organisationId) } },
+        aim: 'nowhere',
+      },
+      { label: 'a report that does not exist', call: { params: { id: 2_000_000_001 } }, aim: 'nowhere' },
+    ],
+  },
+  'GET /liftwacht/report-subscriptions': { own: () => ({}), foreign: { none: 'the caller’s own subscriptions' } },
+  'POST /liftwacht/report-subscriptions': {
+    own: (w) => ({ body: { organisationId: w.own.organisationId, cadence: 'monthly' } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ body: { organisationId, cadence: 'monthly' } })),
+  },
+  'DELETE /liftwacht/report-subscriptions/{organisationId}/{cadence}': {
+    own: (w) => ({ params: { organisationId: w.own.organisationId, cadence: 'quarterly' } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ params: { organisationId, cadence: 'quarterly' } })),
+  },
+  'GET /liftwacht/report-deliveries': {
+    own: () => ({}),
+    foreign: { none: 'the scheduled reports of the administrator’s own organisation' },
   },
   'GET /liftwacht/events': {
     own: (w) => ({ query: { organisationId: w.own.organisationId, showClosed: 'true' } }),

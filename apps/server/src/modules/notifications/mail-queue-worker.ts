@@ -77,6 +77,14 @@ export class MailQueueWorker {
     return this.repository.enqueue(mails, this.clock.now(), db);
   }
 
+  /**
+   * Queues mails, due now, in the caller's transaction when `db` is given; answers the new mails' ids
+   * by dedupe key. Call wake() after the commit to send them at once.
+   */
+  enqueueReturningIds(mails: readonly NewQueuedMail[], db?: Db): Promise<Map<string, number>> {
+    return this.repository.enqueueReturningIds(mails, this.clock.now(), db);
+  }
+
   /** Sends due mails soon, without waiting. Call after queueing mails outside a request's transaction. */
   wake(): void {
     if (this.stopped || this.wakePending) return;
@@ -123,7 +131,12 @@ export class MailQueueWorker {
       for (const mail of batch) {
         let failure: { err: unknown } | undefined;
         try {
-          await this.mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.body });
+          await this.mailer.send({
+            to: mail.recipient,
+            subject: mail.subject,
+            text: mail.body,
+            ...(mail.attachments.length > 0 ? { attachments: mail.attachments } : {}),
+          });
         } catch (err) {
           failure = { err };
         }

@@ -1,9 +1,10 @@
 // SQL for the outgoing mail queue (mail_queue): enqueue once per dedupe key, claim due mails so
 // that two workers (two server nodes, or a tick and a drain) never send the same mail at once,
 // and record the outcome of each attempt.
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { mailQueue } from '../../db/schema.ts';
+import { mailAttachments, mailQueue } from '../../db/schema.ts';
+import type { MailAttachment } from '../../plugins/mail.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 
 export interface NewQueuedMail {
@@ -12,6 +13,8 @@ export interface NewQueuedMail {
   body: string;
   /** A mail with a key already in the queue (sent or not) is not queued again. */
   dedupeKey: string;
+  /** Stored with the mail, so every attempt sends the same files. */
+  attachments?: MailAttachment[];
 }
 
 export interface QueuedMail {
@@ -21,6 +24,7 @@ export interface QueuedMail {
   body: string;
   /** Attempts including the one this claim starts. */
   attempts: number;
+  attachments: MailAttachment[];
 }
 
 export class MailQueueRepository {
@@ -28,13 +32,36 @@ export class MailQueueRepository {
 
   /** Queues the mails, due now; returns how many were new. `db` may be a caller's transaction. */
   async enqueue(mails: readonly NewQueuedMail[], now: Date, db: Db = this.db): Promise<number> {
-    if (mails.length === 0) return 0;
+    return (await this.enqueueReturningIds(mails, now, db)).size;
+  }
+
+  /** Like enqueue; answers the new mails' ids by dedupe key (a key already queued is absent). */
+  async enqueueReturningIds(
+    mails: readonly NewQueuedMail[],
+    now: Date,
+    db: Db = this.db,
+  ): Promise<Map<string, number>> {
+    if (mails.length === 0) return new Map();
     const rows = await db
       .insert(mailQueue)
-      .values(mails.map((m) => ({ ...m, nextAttemptAt: now })))
+      .values(
+        mails.map((m) => ({
+          recipient: m.recipient,
+          subject: m.subject,
+          body: m.body,
+          dedupeKey: m.dedupeKey,
+          nextAttemptAt: now,
+        })),
+      )
       .onConflictDoNothing({ target: mailQueue.dedupeKey })
-      .returning({ id: mailQueue.id });
-    return rows.length;
+      .returning({ id: mailQueue.id, dedupeKey: mailQueue.dedupeKey });
+    const ids = new Map(rows.map((r) => [r.dedupeKey ?? '', r.id]));
+    const files = mails.flatMap((m) => {
+      const mailId = ids.get(m.dedupeKey);
+      return mailId === undefined ? [] : (m.attachments ?? []).map((a) => ({ mailId, ...a }));
+    });
+    if (files.length > 0) await db.insert(mailAttachments).values(files);
+    return ids;
   }
 
   /**
@@ -59,7 +86,27 @@ export class MailQueueRepository {
       where m.id = due.id
       returning m.id::float8 as id, m.recipient, m.subject, m.body, m.attempts::int as attempts`,
     );
-    return rows.sort((a, b) => a.id - b.id);
+    const files =
+      rows.length === 0
+        ? []
+        : await this.db
+            .select()
+            .from(mailAttachments)
+            .where(
+              inArray(
+                mailAttachments.mailId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .orderBy(mailAttachments.id);
+    return rows
+      .map((row) => ({
+        ...row,
+        attachments: files
+          .filter((f) => f.mailId === row.id)
+          .map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content })),
+      }))
+      .sort((a, b) => a.id - b.id);
   }
 
   async markSent(id: number, now: Date): Promise<void> {

@@ -24,6 +24,7 @@ import {
   updateFromForm,
   type SubscriptionForm,
 } from '../lib/subscription-form.ts';
+import { ReportSubscriptionsPanel } from '../../reports/components/report-subscriptions-panel.tsx';
 import { SubscriptionRow } from './subscription-row.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 
@@ -54,6 +55,7 @@ export function SubscriptionsPage({ escalationLimits }: SubscriptionsPageProps =
       ) : (
         <SubscriptionsEditor stored={query.data} escalationLimits={escalationLimits} />
       )}
+      <ReportSubscriptionsPanel />
     </PageContainer>
   );
 }
