@@ -15,6 +15,8 @@ export interface ReportSubscriber {
   locale: string;
   disabled: boolean;
   userOrganisationId: number;
+  /** The type of the subscriber's own organisation (the permission table is by role and type). */
+  userOrganisationType: string;
   roles: string[];
 }
 
@@ -50,10 +52,11 @@ export class ScheduledReportsRepository {
       this.db,
       sql`
       select s.user_id as "userId", s.organisation_id as "organisationId", u.username, u.name, u.email,
-             u.locale, u.disabled, u.organisation_id as "userOrganisationId",
+             u.locale, u.disabled, u.organisation_id as "userOrganisationId", o.type as "userOrganisationType",
              coalesce(json_agg(r.name) filter (where r.name is not null), '[]'::json) as roles
       from report_subscriptions s
       join users u on u.id = s.user_id
+      join organisations o on o.id = u.organisation_id
       left join user_roles ur on ur.user_id = u.id
       left join roles r on r.id = ur.role_id
       where s.cadence = ${cadence} and s.created_at <= ${dueAt.toISOString()}::timestamptz
@@ -61,7 +64,7 @@ export class ScheduledReportsRepository {
           select 1 from report_deliveries d
           where d.user_id = s.user_id and d.organisation_id = s.organisation_id
             and d.cadence = s.cadence and d.period_from = ${from}::date)
-      group by s.user_id, s.organisation_id, u.id
+      group by s.user_id, s.organisation_id, u.id, o.type
       order by s.user_id, s.organisation_id
       limit ${limit}`,
     );

@@ -5,7 +5,7 @@
 // pass; the durable mail queue then carries the retries.
 import type { FastifyBaseLogger } from 'fastify';
 import { roleNames, type RoleName } from '@liftwacht/contracts/auth';
-import { hasPermission } from '@liftwacht/contracts/permissions';
+import { hasPermission, type OrganisationType } from '@liftwacht/contracts/permissions';
 import { reportCadences, savedReportFileName, savedReportsKept } from '@liftwacht/contracts/reports';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -118,7 +118,8 @@ export class ScheduledReportsJob {
     const roles = subscriber.roles.filter((r): r is RoleName => (roleNames as readonly string[]).includes(r));
     let built: BuiltReport | null = null;
     let skipped: string | null = null;
-    if (subscriber.disabled || !hasPermission(roles, 'reports.download')) {
+    const organisationType = subscriber.userOrganisationType as OrganisationType;
+    if (subscriber.disabled || !hasPermission(roles, 'reports.download', organisationType)) {
       skipped = 'no permission to download reports';
     } else {
       const principal = {
@@ -126,6 +127,7 @@ export class ScheduledReportsJob {
         sessionId: 'scheduled-report',
         username: subscriber.username,
         organisationId: subscriber.userOrganisationId,
+        organisationType,
         roles,
       };
       try {
