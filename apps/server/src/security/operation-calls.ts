@@ -668,4 +668,9 @@ export const operationCalls: Record<string, OperationCalls> = {
     own: () => ({}),
     foreign: { none: 'ES numbers nobody registered belong to no organisation' },
   },
+  // Exports (issue 20): every list as a file, with the list's own filters and scope.
+  'GET /liftwacht/events/export': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId, showClosed: 'true', format: 'csv' } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId, format: 'xlsx' } })),
+  },
 };
