@@ -54,8 +54,8 @@ describe('GET /events/export', () => {
     const [header, ...rows] = csvRecords(res, ';');
     expect(header).toEqual(['Type', 'Lift', 'Adres', 'Verdieping', 'Start', 'Einde', 'Duur (s)', 'Status']);
     expect(rows).toEqual(
-      listed.map((e) => [
-        expect.any(String),
+      listed.map((e): unknown[] => [
+        expect.any(String) as unknown,
         e.lift.name,
         e.lift.address,
         e.floor === null ? '' : String(e.floor),
