@@ -2,6 +2,7 @@
 // language. The texts live in locales/{nl,en}/<feature>.json like the web app's.
 import enAdministration from '../locales/en/administration.json' with { type: 'json' };
 import enAuth from '../locales/en/auth.json' with { type: 'json' };
+import enCalls from '../locales/en/calls.json' with { type: 'json' };
 import enEvents from '../locales/en/events.json' with { type: 'json' };
 import enLiftSpreadsheets from '../locales/en/lift-spreadsheets.json' with { type: 'json' };
 import enLiftStickers from '../locales/en/lift-stickers.json' with { type: 'json' };
@@ -9,6 +10,7 @@ import enNotifications from '../locales/en/notifications.json' with { type: 'jso
 import enReports from '../locales/en/reports.json' with { type: 'json' };
 import nlAdministration from '../locales/nl/administration.json' with { type: 'json' };
 import nlAuth from '../locales/nl/auth.json' with { type: 'json' };
+import nlCalls from '../locales/nl/calls.json' with { type: 'json' };
 import nlEvents from '../locales/nl/events.json' with { type: 'json' };
 import nlLiftSpreadsheets from '../locales/nl/lift-spreadsheets.json' with { type: 'json' };
 import nlLiftStickers from '../locales/nl/lift-stickers.json' with { type: 'json' };
@@ -19,6 +21,7 @@ const catalogues = {
   nl: {
     administration: nlAdministration,
     auth: nlAuth,
+    calls: nlCalls,
     events: nlEvents,
     'lift-spreadsheets': nlLiftSpreadsheets,
     'lift-stickers': nlLiftStickers,
@@ -28,6 +31,7 @@ const catalogues = {
   en: {
     administration: enAdministration,
     auth: enAuth,
+    calls: enCalls,
     events: enEvents,
     'lift-spreadsheets': enLiftSpreadsheets,
     'lift-stickers': enLiftStickers,

@@ -673,4 +673,12 @@ export const operationCalls: Record<string, OperationCalls> = {
     own: (w) => ({ query: { organisationId: w.own.organisationId, showClosed: 'true', format: 'csv' } }),
     foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId, format: 'xlsx' } })),
   },
+  'GET /liftwacht/calls/export': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId, ...dateRange, format: 'csv' } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId, format: 'xlsx' } })),
+  },
+  'GET /liftwacht/calls/current/export': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId, format: 'xlsx' } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId, format: 'csv' } })),
+  },
 };
