@@ -4,18 +4,22 @@ import enAdministration from '../locales/en/administration.json' with { type: 'j
 import enAuth from '../locales/en/auth.json' with { type: 'json' };
 import enCalls from '../locales/en/calls.json' with { type: 'json' };
 import enEvents from '../locales/en/events.json' with { type: 'json' };
+import enLifts from '../locales/en/lifts.json' with { type: 'json' };
 import enLiftSpreadsheets from '../locales/en/lift-spreadsheets.json' with { type: 'json' };
 import enLiftStickers from '../locales/en/lift-stickers.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
 import enReports from '../locales/en/reports.json' with { type: 'json' };
+import enVisits from '../locales/en/visits.json' with { type: 'json' };
 import nlAdministration from '../locales/nl/administration.json' with { type: 'json' };
 import nlAuth from '../locales/nl/auth.json' with { type: 'json' };
 import nlCalls from '../locales/nl/calls.json' with { type: 'json' };
 import nlEvents from '../locales/nl/events.json' with { type: 'json' };
+import nlLifts from '../locales/nl/lifts.json' with { type: 'json' };
 import nlLiftSpreadsheets from '../locales/nl/lift-spreadsheets.json' with { type: 'json' };
 import nlLiftStickers from '../locales/nl/lift-stickers.json' with { type: 'json' };
 import nlNotifications from '../locales/nl/notifications.json' with { type: 'json' };
 import nlReports from '../locales/nl/reports.json' with { type: 'json' };
+import nlVisits from '../locales/nl/visits.json' with { type: 'json' };
 
 const catalogues = {
   nl: {
@@ -23,20 +27,24 @@ const catalogues = {
     auth: nlAuth,
     calls: nlCalls,
     events: nlEvents,
+    lifts: nlLifts,
     'lift-spreadsheets': nlLiftSpreadsheets,
     'lift-stickers': nlLiftStickers,
     notifications: nlNotifications,
     reports: nlReports,
+    visits: nlVisits,
   },
   en: {
     administration: enAdministration,
     auth: enAuth,
     calls: enCalls,
     events: enEvents,
+    lifts: enLifts,
     'lift-spreadsheets': enLiftSpreadsheets,
     'lift-stickers': enLiftStickers,
     notifications: enNotifications,
     reports: enReports,
+    visits: enVisits,
   },
 } as const;
 type Catalogue = (typeof catalogues)['nl'];

@@ -121,8 +121,10 @@ export function sendSpreadsheet<T>(reply: FastifyReply, baseName: string, file: 
 export async function* pagedBatches<T>(page: (offset: number, limit: number) => Promise<T[]>, size = 1000) {
   for (let offset = 0; ; offset += size) {
     const items = await page(offset, size);
+    // Read before yielding: the writer empties the batch as it writes it.
+    const full = items.length === size;
     if (items.length > 0) yield items;
-    if (items.length < size) return;
+    if (!full) return;
   }
 }
 

@@ -681,4 +681,6 @@ export const operationCalls: Record<string, OperationCalls> = {
     own: (w) => ({ query: { organisationId: w.own.organisationId, format: 'xlsx' } }),
     foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId, format: 'csv' } })),
   },
+  'GET /liftwacht/lift/{id}/visits/export': liftRead({ format: 'csv' }),
+  'GET /liftwacht/lift/{id}/logbook/export': liftRead({ format: 'xlsx' }),
 };

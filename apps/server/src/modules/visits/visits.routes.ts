@@ -7,6 +7,7 @@ import {
   endVisitBodySchema,
   idempotencyKeyHeader,
   idempotencyKeySchema,
+  liftVisitsExportQuerySchema,
   liftVisitsQuerySchema,
   liftVisitsResponseSchema,
   visitIdParamSchema,
@@ -15,7 +16,10 @@ import {
   visitWriteResponseSchema,
 } from '@liftwacht/contracts/visits';
 import { z } from 'zod';
+import { languageOf } from '../../lib/server-i18n.ts';
+import { sendSpreadsheet } from '../../lib/spreadsheet-export.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { visitColumns, visitFileName, visitRow, visitSheetName } from './visit-export.ts';
 import { VisitRecordingService } from './visit-recording.service.ts';
 import { VisitWritesRepository } from './visit-writes.repository.ts';
 import { VisitsRepository } from './visits.repository.ts';
@@ -59,6 +63,35 @@ export function visitsRoutes(app: FastifyInstance): void {
       const { limit, offset } = request.query;
       const { items, total } = await service.liftVisits(principalOf(request), request.params.id, request.query);
       return { data: { items, pagination: { limit, offset }, total } };
+    },
+  );
+
+  r.get(
+    '/lift/:id/visits/export',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: "The lift's visits (same filters, newest first) as a .csv or .xlsx file: every matching visit",
+        security: bearer,
+        params: liftIdParamSchema,
+        querystring: liftVisitsExportQuerySchema,
+      },
+      ...canView,
+    },
+    async (request, reply) => {
+      const { format, language: locale, ...filters } = request.query;
+      const language = languageOf(locale);
+      const { id } = request.params;
+      // Scope is checked before the first byte, so a refusal still answers as a JSON error.
+      const batches = await service.liftVisitsExport(principalOf(request), id, filters);
+      return sendSpreadsheet(reply, visitFileName(language, id, app.clock.now()), {
+        format,
+        language,
+        sheetName: visitSheetName(language),
+        columns: visitColumns(language),
+        batches,
+        row: visitRow(language),
+      });
     },
   );
 
