@@ -37,7 +37,8 @@ test('an events export holds exactly what the filtered list shows, every page, i
 
   const csv = await download(page, 'CSV');
   expect(csv.name).toMatch(/^gebeurtenissen-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, ...rows] = parse<string[]>(csv.content, { bom: true, delimiter: ';' });
+  const records: string[][] = parse(csv.content, { bom: true, delimiter: ';' });
+  const [header, ...rows] = records;
   expect(header).toEqual(['Type', 'Lift', 'Adres', 'Verdieping', 'Start', 'Einde', 'Duur (s)', 'Status']);
   // Every matching event, not the 25 of the page; the page's rows first, in its order.
   expect(rows).toHaveLength(total);

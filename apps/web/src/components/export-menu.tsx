@@ -18,10 +18,12 @@ export type ExportFileFormat = (typeof formats)[number];
 interface ExportMenuProps {
   /** Downloads the list as shown, in the format and language; answers the saved file's name. */
   onExport: (format: ExportFileFormat, language: Locale) => Promise<string>;
+  /** The button's name where a page has more than one export (it should contain "Exporteren"). */
+  label?: string;
 }
 
 /** "Exporteren" → CSV or Excel: a list page as a file; the button waits while the file downloads. */
-export function ExportMenu({ onExport }: ExportMenuProps) {
+export function ExportMenu({ onExport, label }: ExportMenuProps) {
   const { t, i18n } = useTranslation();
   const menuId = useId();
   // The menu opens under the button that was clicked; null while closed.
@@ -48,6 +50,7 @@ export function ExportMenu({ onExport }: ExportMenuProps) {
       <Button
         variant="outlined"
         aria-haspopup="menu"
+        aria-label={label}
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         disabled={download.isPending}
