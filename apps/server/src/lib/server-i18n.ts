@@ -3,6 +3,7 @@
 import enAdministration from '../locales/en/administration.json' with { type: 'json' };
 import enAuth from '../locales/en/auth.json' with { type: 'json' };
 import enCalls from '../locales/en/calls.json' with { type: 'json' };
+import enDashboard from '../locales/en/dashboard.json' with { type: 'json' };
 import enEvents from '../locales/en/events.json' with { type: 'json' };
 import enLifts from '../locales/en/lifts.json' with { type: 'json' };
 import enLiftSpreadsheets from '../locales/en/lift-spreadsheets.json' with { type: 'json' };
@@ -13,6 +14,7 @@ import enVisits from '../locales/en/visits.json' with { type: 'json' };
 import nlAdministration from '../locales/nl/administration.json' with { type: 'json' };
 import nlAuth from '../locales/nl/auth.json' with { type: 'json' };
 import nlCalls from '../locales/nl/calls.json' with { type: 'json' };
+import nlDashboard from '../locales/nl/dashboard.json' with { type: 'json' };
 import nlEvents from '../locales/nl/events.json' with { type: 'json' };
 import nlLifts from '../locales/nl/lifts.json' with { type: 'json' };
 import nlLiftSpreadsheets from '../locales/nl/lift-spreadsheets.json' with { type: 'json' };
@@ -26,6 +28,7 @@ const catalogues = {
     administration: nlAdministration,
     auth: nlAuth,
     calls: nlCalls,
+    dashboard: nlDashboard,
     events: nlEvents,
     lifts: nlLifts,
     'lift-spreadsheets': nlLiftSpreadsheets,
@@ -38,6 +41,7 @@ const catalogues = {
     administration: enAdministration,
     auth: enAuth,
     calls: enCalls,
+    dashboard: enDashboard,
     events: enEvents,
     lifts: enLifts,
     'lift-spreadsheets': enLiftSpreadsheets,

@@ -683,4 +683,11 @@ export const operationCalls: Record<string, OperationCalls> = {
   },
   'GET /liftwacht/lift/{id}/visits/export': liftRead({ format: 'csv' }),
   'GET /liftwacht/lift/{id}/logbook/export': liftRead({ format: 'xlsx' }),
+  'GET /liftwacht/stats/details/export': {
+    own: (w) => ({ query: { type: 'intercomUnavailable', organisationId: w.own.organisationId, format: 'csv' } }),
+    foreign: (w) =>
+      otherOrganisations(w, (organisationId) => ({
+        query: { type: 'intercomUnavailable', organisationId, format: 'xlsx' },
+      })),
+  },
 };
