@@ -11,6 +11,7 @@ import { callActionsPlugin } from './modules/calls/call-actions.plugin.ts';
 import { callActionsRoutes } from './modules/calls/call-actions.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { statsDetailsExportRoutes } from './modules/dashboard/stats-details-export.routes.ts';
 import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { escalationSettingsRoutes } from './modules/escalations/escalation-settings.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       authRoutes(api);
       organisationsRoutes(api);
       dashboardRoutes(api);
+      statsDetailsExportRoutes(api);
       reportsRoutes(api);
       savedReportsRoutes(api);
       reportSubscriptionsRoutes(api);

@@ -3,6 +3,7 @@
 // reference that events and subscriptions share, so the three contracts import in one direction
 // (calls ← events, calls ← subscriptions) and never in a circle.
 import { z } from 'zod';
+import { exportFileFields } from './spreadsheet-export.ts';
 import {
   dataOf,
   idSchema,
@@ -135,20 +136,24 @@ export const callSortSchema = z.enum(callSortFields);
 export type CallSort = z.infer<typeof callSortSchema>;
 
 /** GET /liftwacht/calls: one organisation's alarm calls, received within from..to (local days). */
+const callListFields = {
+  organisationId: idSchema,
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  kinds: queryCodeListSchema(callKinds).optional(),
+  liftIds: queryIdListSchema.optional(),
+  sort: callSortSchema.default('startedAt'),
+  order: sortOrderSchema.default('desc'),
+};
+
 export const callListQuerySchema = z
-  .object({
-    organisationId: idSchema,
-    from: isoDateSchema.optional(),
-    to: isoDateSchema.optional(),
-    kinds: queryCodeListSchema(callKinds).optional(),
-    liftIds: queryIdListSchema.optional(),
-    sort: callSortSchema.default('startedAt'),
-    order: sortOrderSchema.default('desc'),
-    limit: pageLimitSchema(100),
-    offset: pageOffsetSchema,
-  })
+  .object({ ...callListFields, limit: pageLimitSchema(100), offset: pageOffsetSchema })
   .superRefine(refinePeriod);
 export type CallListQuery = z.infer<typeof callListQuerySchema>;
+
+/** GET /liftwacht/calls/export: the list's filters and order, every matching call, as .csv or .xlsx. */
+export const callExportQuerySchema = z.object({ ...callListFields, ...exportFileFields }).superRefine(refinePeriod);
+export type CallExportQuery = z.infer<typeof callExportQuerySchema>;
 
 /** Calls per kind in the period and lifts asked for, whatever the kinds filter, so every kind's chip has its count. */
 export const callTotalsSchema = z.object({
@@ -177,6 +182,10 @@ export const currentCallsQuerySchema = z.object({
   offset: pageOffsetSchema,
 });
 export type CurrentCallsQuery = z.infer<typeof currentCallsQuerySchema>;
+
+/** GET /liftwacht/calls/current/export: every call not yet ended, longest running first, as .csv or .xlsx. */
+export const currentCallsExportQuerySchema = z.object({ organisationId: idSchema, ...exportFileFields });
+export type CurrentCallsExportQuery = z.infer<typeof currentCallsExportQuerySchema>;
 
 export const currentCallSchema = callSchema.extend({
   /** Seconds since the call was received, by the server's clock. */

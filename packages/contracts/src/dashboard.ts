@@ -12,6 +12,7 @@ import {
   refinePeriod,
 } from './common.ts';
 import { hasPermission } from './permissions.ts';
+import { exportFileFields } from './spreadsheet-export.ts';
 
 /** Availability brackets in fractions: [0, 0.98), [0.98, 0.99), [0.99, 1]. */
 export const availabilityBrackets = [
@@ -205,35 +206,52 @@ export type StatsDetailType = z.infer<typeof statsDetailTypeSchema>;
 
 const fraction = z.coerce.number().min(0).max(1);
 
+const statsDetailsFields = {
+  type: statsDetailTypeSchema,
+  organisationId: idSchema,
+  lower: fraction.optional(),
+  upper: fraction.optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  startHour: hour.default(defaultStartHour),
+  endHour: hour.default(defaultEndHour),
+};
+
+function refineStatsDetails(
+  q: {
+    from?: string | undefined;
+    to?: string | undefined;
+    lower?: number | undefined;
+    upper?: number | undefined;
+    startHour: number;
+    endHour: number;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if ((q.from === undefined) !== (q.to === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [q.from === undefined ? 'from' : 'to'],
+      message: 'from and to go together',
+    });
+  }
+  refinePeriod(q, ctx);
+  if (q.lower !== undefined && q.upper !== undefined && q.lower > q.upper) {
+    ctx.addIssue({ code: 'custom', path: ['upper'], message: 'must not be below lower' });
+  }
+  if (q.startHour >= q.endHour) ctx.addIssue({ code: 'custom', path: ['endHour'], message: 'must be after startHour' });
+}
+
 export const statsDetailsQuerySchema = z
-  .object({
-    type: statsDetailTypeSchema,
-    organisationId: idSchema,
-    lower: fraction.optional(),
-    upper: fraction.optional(),
-    from: isoDateSchema.optional(),
-    to: isoDateSchema.optional(),
-    startHour: hour.default(defaultStartHour),
-    endHour: hour.default(defaultEndHour),
-    limit: pageLimitSchema(1000, 10000),
-    offset: pageOffsetSchema,
-  })
-  .superRefine((q, ctx) => {
-    if ((q.from === undefined) !== (q.to === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [q.from === undefined ? 'from' : 'to'],
-        message: 'from and to go together',
-      });
-    }
-    refinePeriod(q, ctx);
-    if (q.lower !== undefined && q.upper !== undefined && q.lower > q.upper) {
-      ctx.addIssue({ code: 'custom', path: ['upper'], message: 'must not be below lower' });
-    }
-    if (q.startHour >= q.endHour)
-      ctx.addIssue({ code: 'custom', path: ['endHour'], message: 'must be after startHour' });
-  });
+  .object({ ...statsDetailsFields, limit: pageLimitSchema(1000, 10000), offset: pageOffsetSchema })
+  .superRefine(refineStatsDetails);
 export type StatsDetailsQuery = z.infer<typeof statsDetailsQuerySchema>;
+
+/** GET /liftwacht/stats/details/export: the details list's lifts, every one, as .csv or .xlsx. */
+export const statsDetailsExportQuerySchema = z
+  .object({ ...statsDetailsFields, ...exportFileFields })
+  .superRefine(refineStatsDetails);
+export type StatsDetailsExportQuery = z.infer<typeof statsDetailsExportQuerySchema>;
 
 export const statsDetailItemSchema = z.object({
   liftId: z.number().int(),

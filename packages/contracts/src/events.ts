@@ -20,6 +20,7 @@ import {
   refinePeriod,
 } from './common.ts';
 import { eventTypes, eventTypeSchema } from './event-types.ts';
+import { exportFileFields } from './spreadsheet-export.ts';
 
 /** The types "only unavailability" narrows the list to: the lift itself out of service. */
 export const unavailabilityEventTypes = ['unavailable'] as const;
@@ -49,22 +50,26 @@ export type EventSort = z.infer<typeof eventSortSchema>;
  * outage that began before `from` and is still going on is in it); days are local (Europe/Amsterdam),
  * both inclusive. By default only open events are listed; showClosed adds the closed ones.
  */
+const eventListFields = {
+  organisationId: idSchema,
+  types: queryCodeListSchema(eventTypes).optional(),
+  liftIds: queryIdListSchema.optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  showClosed: queryBooleanSchema.default(false),
+  onlyUnavailability: queryBooleanSchema.default(false),
+  sort: eventSortSchema.default('startedAt'),
+  order: sortOrderSchema.default('desc'),
+};
+
 export const eventListQuerySchema = z
-  .object({
-    organisationId: idSchema,
-    types: queryCodeListSchema(eventTypes).optional(),
-    liftIds: queryIdListSchema.optional(),
-    from: isoDateSchema.optional(),
-    to: isoDateSchema.optional(),
-    showClosed: queryBooleanSchema.default(false),
-    onlyUnavailability: queryBooleanSchema.default(false),
-    sort: eventSortSchema.default('startedAt'),
-    order: sortOrderSchema.default('desc'),
-    limit: pageLimitSchema(100),
-    offset: pageOffsetSchema,
-  })
+  .object({ ...eventListFields, limit: pageLimitSchema(100), offset: pageOffsetSchema })
   .superRefine(refinePeriod);
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+/** GET /liftwacht/events/export: the list's filters and order, every matching event, as .csv or .xlsx. */
+export const eventExportQuerySchema = z.object({ ...eventListFields, ...exportFileFields }).superRefine(refinePeriod);
+export type EventExportQuery = z.infer<typeof eventExportQuerySchema>;
 
 export const eventListResponseSchema = listOf(eventSchema);
 export type EventListResponse = z.infer<typeof eventListResponseSchema>;

@@ -4,6 +4,7 @@
 // them (details.liftname). Dates are yyyy-MM-dd, timestamps ISO 8601; local days are
 // Europe/Amsterdam.
 import { z } from 'zod';
+import { exportFileFields } from './spreadsheet-export.ts';
 import {
   dataOf,
   idSchema,
@@ -305,16 +306,20 @@ export const logbookEntryIdParamSchema = z.object({ entryId: idSchema });
 export const logbookEntryResponseSchema = dataOf(logbookEntrySchema);
 
 /** GET /liftwacht/lift/{id}/logbook, newest first; from/to are inclusive local days. */
+const logbookFields = {
+  logType: logTypeSchema.optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+};
+
 export const logbookQuerySchema = z
-  .object({
-    limit: pageLimitSchema(50),
-    offset: pageOffsetSchema,
-    logType: logTypeSchema.optional(),
-    from: isoDateSchema.optional(),
-    to: isoDateSchema.optional(),
-  })
+  .object({ limit: pageLimitSchema(50), offset: pageOffsetSchema, ...logbookFields })
   .superRefine(refinePeriod);
 export type LogbookQuery = z.infer<typeof logbookQuerySchema>;
+
+/** GET /liftwacht/lift/{id}/logbook/export: the logbook's filters, every line, as .csv or .xlsx. */
+export const logbookExportQuerySchema = z.object({ ...logbookFields, ...exportFileFields }).superRefine(refinePeriod);
+export type LogbookExportQuery = z.infer<typeof logbookExportQuerySchema>;
 
 export const logbookResponseSchema = listOf(logbookEntrySchema);
 export type LogbookResponse = z.infer<typeof logbookResponseSchema>;

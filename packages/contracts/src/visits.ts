@@ -1,6 +1,7 @@
 // Visits to a lift by mechanics and inspectors (spec §2 visits panel and visit page; §3 visit
 // types, roles; §4 visit states; DESIGN §3 visits).
 import { z } from 'zod';
+import { exportFileFields } from './spreadsheet-export.ts';
 import {
   dataOf,
   idSchema,
@@ -60,17 +61,23 @@ export type Visit = z.infer<typeof visitSchema>;
  * GET /liftwacht/lift/{id}/visits, newest first. Filters combine with AND; from/to keep visits
  * that started on those local days (inclusive).
  */
+const liftVisitsFields = {
+  type: visitTypeSchema.optional(),
+  state: visitStateSchema.optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+};
+
 export const liftVisitsQuerySchema = z
-  .object({
-    limit: pageLimitSchema(50),
-    offset: pageOffsetSchema,
-    type: visitTypeSchema.optional(),
-    state: visitStateSchema.optional(),
-    from: isoDateSchema.optional(),
-    to: isoDateSchema.optional(),
-  })
+  .object({ limit: pageLimitSchema(50), offset: pageOffsetSchema, ...liftVisitsFields })
   .superRefine(refinePeriod);
 export type LiftVisitsQuery = z.infer<typeof liftVisitsQuerySchema>;
+
+/** GET /liftwacht/lift/{id}/visits/export: the list's filters, every visit, as .csv or .xlsx. */
+export const liftVisitsExportQuerySchema = z
+  .object({ ...liftVisitsFields, ...exportFileFields })
+  .superRefine(refinePeriod);
+export type LiftVisitsExportQuery = z.infer<typeof liftVisitsExportQuerySchema>;
 
 export const liftVisitsResponseSchema = listOf(visitSchema);
 export type LiftVisitsResponse = z.infer<typeof liftVisitsResponseSchema>;

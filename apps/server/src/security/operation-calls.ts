@@ -813,6 +813,28 @@ export const operationCalls: Record<string, OperationCalls> = {
       },
     ],
   },
+  // Exports (issue 20): every list as a file, with the list's own filters and scope.
+  'GET /liftwacht/events/export': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId, showClosed: 'true', format: 'csv' } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId, format: 'xlsx' } })),
+  },
+  'GET /liftwacht/calls/export': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId, ...dateRange, format: 'csv' } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId, format: 'xlsx' } })),
+  },
+  'GET /liftwacht/calls/current/export': {
+    own: (w) => ({ query: { organisationId: w.own.organisationId, format: 'xlsx' } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { organisationId, format: 'csv' } })),
+  },
+  'GET /liftwacht/lift/{id}/visits/export': liftRead({ format: 'csv' }),
+  'GET /liftwacht/lift/{id}/logbook/export': liftRead({ format: 'xlsx' }),
+  'GET /liftwacht/stats/details/export': {
+    own: (w) => ({ query: { type: 'intercomUnavailable', organisationId: w.own.organisationId, format: 'csv' } }),
+    foreign: (w) =>
+      otherOrganisations(w, (organisationId) => ({
+        query: { type: 'intercomUnavailable', organisationId, format: 'xlsx' },
+      })),
+  },
 };
 
 /** The organisation's default escalation limits, with the version it has now. */

@@ -1,6 +1,6 @@
 // Downloads an authenticated file (an export, a template) and hands it to the browser under the
 // name the server gave it, so the bearer token travels as with any other call.
-import { apiRequestResponse, type HttpMethod } from './api-client.ts';
+import { apiRequestResponse, type HttpMethod, type QueryParameters } from './api-client.ts';
 import { saveFile } from './save-file.ts';
 
 /**
@@ -23,7 +23,7 @@ export function fileNameOf(disposition: string | null): string | null {
 
 interface DownloadOptions {
   body?: unknown;
-  query?: Record<string, string>;
+  query?: QueryParameters;
   /** Used when the answer names no file. */
   fallbackName: string;
 }

@@ -32,25 +32,32 @@ type CallSelect = CallRow & { liftId: number; liftName: string; address: string 
 
 const toListedCall = (r: CallSelect): Call => toCall(r, { id: r.liftId, name: r.liftName, address: r.address });
 
+function order(page: Pick<CallPage, 'sort' | 'order'>, now: Date): SQL[] {
+  const direction = page.order === 'asc' ? asc : desc;
+  const sortColumn: Record<CallSort, AnyColumn | SQL> = {
+    startedAt: calls.startedAt,
+    duration: callDurationSql(now),
+    kind: calls.kind,
+    lift: lifts.name,
+  };
+  return [direction(sortColumn[page.sort]), direction(calls.id)];
+}
+
+const currentWhere = (organisationId: number) =>
+  and(eq(lifts.organisationId, organisationId), isNull(calls.endedAt), inArray(calls.kind, [...callKinds]));
+
 export class CallsRepository {
   constructor(private readonly db: Db) {}
 
   async list(filter: CallFilter, page: CallPage, now: Date): Promise<{ items: Call[]; total: number }> {
     const where = this.where(filter, true);
-    const direction = page.order === 'asc' ? asc : desc;
-    const sortColumn: Record<CallSort, AnyColumn | SQL> = {
-      startedAt: calls.startedAt,
-      duration: callDurationSql(now),
-      kind: calls.kind,
-      lift: lifts.name,
-    };
     const [rows, totals] = await Promise.all([
       this.db
         .select(columns(now))
         .from(calls)
         .innerJoin(lifts, eq(lifts.id, calls.liftId))
         .where(where)
-        .orderBy(direction(sortColumn[page.sort]), direction(calls.id))
+        .orderBy(...order(page, now))
         .limit(page.limit)
         .offset(page.offset),
       this.db.select({ n: count() }).from(calls).innerJoin(lifts, eq(lifts.id, calls.liftId)).where(where),
@@ -71,13 +78,42 @@ export class CallsRepository {
     return totals;
   }
 
+  /** The ids of every call the list shows for the filter, in its order (the export). */
+  async orderedIds(filter: CallFilter, page: Pick<CallPage, 'sort' | 'order'>, now: Date): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: calls.id })
+      .from(calls)
+      .innerJoin(lifts, eq(lifts.id, calls.liftId))
+      .where(this.where(filter, true))
+      .orderBy(...order(page, now));
+    return rows.map((r) => r.id);
+  }
+
+  /** The ids of the calls not yet ended, longest running first (the export). */
+  async currentIds(organisationId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: calls.id })
+      .from(calls)
+      .innerJoin(lifts, eq(lifts.id, calls.liftId))
+      .where(currentWhere(organisationId))
+      .orderBy(asc(calls.startedAt), asc(calls.id));
+    return rows.map((r) => r.id);
+  }
+
+  /** Calls by id, as the lists show them, in no particular order. */
+  async findByIds(ids: readonly number[], now: Date): Promise<Call[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select(columns(now))
+      .from(calls)
+      .innerJoin(lifts, eq(lifts.id, calls.liftId))
+      .where(inArray(calls.id, [...ids]));
+    return rows.map(toListedCall);
+  }
+
   /** Calls not yet ended, longest running first. */
   async current(organisationId: number, now: Date, limit: number, offset: number) {
-    const where = and(
-      eq(lifts.organisationId, organisationId),
-      isNull(calls.endedAt),
-      inArray(calls.kind, [...callKinds]),
-    );
+    const where = currentWhere(organisationId);
     const [rows, totals] = await Promise.all([
       this.db
         .select(columns(now))

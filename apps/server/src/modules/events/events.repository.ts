@@ -103,6 +103,43 @@ export class EventsRepository {
 
   async list(filter: EventFilter, now: Date): Promise<{ items: LiftEvent[]; total: number }> {
     const where = this.where(filter);
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(eventColumns(now))
+        .from(events)
+        .innerJoin(lifts, eq(lifts.id, events.liftId))
+        .where(where)
+        .orderBy(...this.order(filter, now))
+        .limit(filter.limit)
+        .offset(filter.offset),
+      this.db.select({ n: count() }).from(events).innerJoin(lifts, eq(lifts.id, events.liftId)).where(where),
+    ]);
+    return { items: rows.map(toEvent), total: totals[0]?.n ?? 0 };
+  }
+
+  /** The ids of every event the list shows for the filter, in its order (the export). */
+  async orderedIds(filter: Omit<EventFilter, 'limit' | 'offset'>, now: Date): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: events.id })
+      .from(events)
+      .innerJoin(lifts, eq(lifts.id, events.liftId))
+      .where(this.where(filter))
+      .orderBy(...this.order(filter, now));
+    return rows.map((r) => r.id);
+  }
+
+  /** Events by id, as the list shows them, in no particular order. */
+  async findByIds(ids: readonly number[], now: Date): Promise<LiftEvent[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select(eventColumns(now))
+      .from(events)
+      .innerJoin(lifts, eq(lifts.id, events.liftId))
+      .where(inArray(events.id, [...ids]));
+    return rows.map(toEvent);
+  }
+
+  private order(filter: Pick<EventFilter, 'sort' | 'order'>, now: Date): SQL[] {
     const direction = filter.order === 'asc' ? asc : desc;
     const sortColumn: Record<EventSort, AnyColumn | SQL> = {
       startedAt: events.startedAt,
@@ -111,21 +148,10 @@ export class EventsRepository {
       type: events.type,
       lift: lifts.name,
     };
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select(eventColumns(now))
-        .from(events)
-        .innerJoin(lifts, eq(lifts.id, events.liftId))
-        .where(where)
-        .orderBy(direction(sortColumn[filter.sort]), direction(events.id))
-        .limit(filter.limit)
-        .offset(filter.offset),
-      this.db.select({ n: count() }).from(events).innerJoin(lifts, eq(lifts.id, events.liftId)).where(where),
-    ]);
-    return { items: rows.map(toEvent), total: totals[0]?.n ?? 0 };
+    return [direction(sortColumn[filter.sort]), direction(events.id)];
   }
 
-  private where(filter: EventFilter): SQL | undefined {
+  private where(filter: Omit<EventFilter, 'limit' | 'offset'>): SQL | undefined {
     const conditions: (SQL | undefined)[] = [
       eq(lifts.organisationId, filter.organisationId),
       // The contract lists the known codes; a stray code in the table must not break the list.

@@ -2,9 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@liftwacht/contracts/common';
-import { eventDetailResponseSchema, eventListQuerySchema, eventListResponseSchema } from '@liftwacht/contracts/events';
+import {
+  eventDetailResponseSchema,
+  eventExportQuerySchema,
+  eventListQuerySchema,
+  eventListResponseSchema,
+} from '@liftwacht/contracts/events';
+import { languageOf } from '../../lib/server-i18n.ts';
+import { sendSpreadsheet } from '../../lib/spreadsheet-export.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { EventsRepository } from './events.repository.ts';
+import { eventColumns, eventFileName, eventRow, eventSheetName } from './event-export.ts';
 import { EventsService } from './events.service.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -28,6 +36,33 @@ export function eventsRoutes(app: FastifyInstance): void {
     async (request) => {
       const { items, total } = await service.list(principalOf(request), request.query);
       return { data: { items, pagination: { limit: request.query.limit, offset: request.query.offset }, total } };
+    },
+  );
+
+  r.get(
+    '/events/export',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'The events list (same filters and order) as a .csv or .xlsx file: every matching event, not one page',
+        security: bearer,
+        querystring: eventExportQuerySchema,
+      },
+      ...app.guard('events.view'),
+    },
+    async (request, reply) => {
+      const { format, language: locale, ...selection } = request.query;
+      const language = languageOf(locale);
+      // Scope is checked before the first byte, so a refusal still answers as a JSON error.
+      const batches = await service.exportBatches(principalOf(request), selection);
+      return sendSpreadsheet(reply, eventFileName(language, app.clock.now()), {
+        format,
+        language,
+        sheetName: eventSheetName(language),
+        columns: eventColumns(language),
+        batches,
+        row: eventRow(language),
+      });
     },
   );
 

@@ -9,6 +9,7 @@ import {
 } from '@liftwacht/contracts/events';
 import type { EventType } from '@liftwacht/contracts/event-types';
 import { notFound } from '../../lib/app-error.ts';
+import { idBatches } from '../../lib/spreadsheet-export.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
@@ -23,21 +24,19 @@ export class EventsService {
 
   async list(principal: Principal, query: EventListQuery): Promise<{ items: LiftEvent[]; total: number }> {
     await this.access.assertOrganisation(principal, query.organisationId);
-    return this.repository.list(
-      {
-        organisationId: query.organisationId,
-        types: effectiveTypes(query.types, query.onlyUnavailability),
-        liftIds: query.liftIds,
-        from: query.from,
-        to: query.to,
-        showClosed: query.showClosed,
-        sort: query.sort,
-        order: query.order,
-        limit: query.limit,
-        offset: query.offset,
-      },
-      this.clock.now(),
-    );
+    return this.repository.list({ ...filterOf(query), limit: query.limit, offset: query.offset }, this.clock.now());
+  }
+
+  /**
+   * Every event the list shows for the query, in its order, batch by batch (the export). Scope is
+   * checked before the first batch, so a refusal still answers as a JSON error.
+   */
+  async exportBatches(principal: Principal, query: EventSelection): Promise<AsyncIterable<LiftEvent[]>> {
+    await this.access.assertOrganisation(principal, query.organisationId);
+    // One moment for every batch, so running durations agree with each other.
+    const now = this.clock.now();
+    const ids = await this.repository.orderedIds(filterOf(query), now);
+    return idBatches(ids, (chosen) => this.repository.findByIds(chosen, now));
   }
 
   /** One event with the calls and visits at its lift while it went on; 404 outside the user's organisations. */
@@ -54,6 +53,22 @@ export class EventsService {
     ]);
     return { ...event, data: found.data, calls, visits };
   }
+}
+
+/** The list's filters and order: a list query without its page. */
+export type EventSelection = Omit<EventListQuery, 'limit' | 'offset'>;
+
+function filterOf(query: EventSelection) {
+  return {
+    organisationId: query.organisationId,
+    types: effectiveTypes(query.types, query.onlyUnavailability),
+    liftIds: query.liftIds,
+    from: query.from,
+    to: query.to,
+    showClosed: query.showClosed,
+    sort: query.sort,
+    order: query.order,
+  };
 }
 
 /** "Only unavailability" narrows the chosen types (all types when none are chosen); filters AND. */

@@ -6,18 +6,8 @@ import { liftFieldNames, type LiftField } from '@liftwacht/contracts/lift-editin
 import type { Lift } from '@liftwacht/contracts/lifts';
 import type { Locale } from '@liftwacht/contracts/auth';
 import { catalogue, languageOf, type ServerLanguage } from '../../lib/server-i18n.ts';
-import { neutraliseFormula } from './formula-guard.ts';
+import { sheetColumn, type ColumnKind, type ColumnValue, type SheetColumn } from '../../lib/spreadsheet-values.ts';
 import { headerOf } from './spreadsheet-columns.ts';
-
-export type ColumnKind = 'text' | 'integer' | 'boolean' | 'date';
-export type ColumnValue = string | number | boolean | null;
-
-export interface SheetColumn {
-  header: string;
-  kind: ColumnKind;
-  /** XLSX column width, in characters. */
-  width: number;
-}
 
 const kinds: Partial<Record<LiftField, ColumnKind>> = {
   hasFlow: 'boolean',
@@ -29,13 +19,11 @@ const kinds: Partial<Record<LiftField, ColumnKind>> = {
 const extraColumns = ['esNumber', 'inspectionValidUntil', 'decommissionedOn'] as const;
 type ExtraColumn = (typeof extraColumns)[number];
 
-const widthOf = (header: string, kind: ColumnKind) => Math.max(header.length + 2, kind === 'text' ? 18 : 12);
-
 export function liftFieldColumns(language: ServerLanguage): SheetColumn[] {
   return liftFieldNames.map((field) => {
     const header = headerOf(field, language);
     const kind = kinds[field] ?? 'text';
-    return { header, kind, width: field === 'name' || field === 'address' ? 28 : widthOf(header, kind) };
+    return sheetColumn(header, kind, field === 'name' || field === 'address' ? 28 : undefined);
   });
 }
 
@@ -43,7 +31,7 @@ export function exportColumns(language: ServerLanguage): SheetColumn[] {
   const texts = catalogue(language)['lift-spreadsheets'].extraColumns;
   const extra = extraColumns.map((column): SheetColumn => {
     const kind = column === 'esNumber' ? 'text' : 'date';
-    return { header: texts[column], kind, width: widthOf(texts[column], kind) };
+    return sheetColumn(texts[column], kind);
   });
   return [...liftFieldColumns(language), ...extra];
 }
@@ -89,33 +77,5 @@ export function exampleRow(language: ServerLanguage): ColumnValue[] {
   };
   return liftFieldNames.map((field) => values[field] ?? example[field] ?? null);
 }
-
-/** The CSV text of a value: yes/no in the language, dates as yyyy-mm-dd, empty for none; text formula-safe. */
-export function csvValue(value: ColumnValue, language: ServerLanguage): string {
-  if (value === null) return '';
-  if (typeof value === 'boolean') {
-    const { yes, no } = catalogue(language)['lift-spreadsheets'].values;
-    return value ? yes : no;
-  }
-  return typeof value === 'string' ? neutraliseFormula(value) : String(value);
-}
-
-/** The XLSX cell of a value: dates as dates (midnight UTC, as Excel keeps days), yes/no as text, text formula-safe. */
-export function xlsxValue(
-  value: ColumnValue,
-  kind: ColumnKind,
-  language: ServerLanguage,
-): string | number | Date | null {
-  if (value === null) return null;
-  if (kind === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00Z`);
-  if (typeof value === 'boolean') return csvValue(value, language);
-  return typeof value === 'string' ? neutraliseFormula(value) : value;
-}
-
-/** Semicolons for Dutch (Excel's list separator where the decimal mark is a comma), commas for English. */
-export const csvDelimiter = (language: ServerLanguage): ';' | ',' => (language === 'nl' ? ';' : ',');
-
-/** How XLSX shows days: as the language writes them. */
-export const dateFormat = (language: ServerLanguage): string => (language === 'nl' ? 'dd-mm-yyyy' : 'yyyy-mm-dd');
 
 export const spreadsheetLanguage = (locale: Locale): ServerLanguage => languageOf(locale);

@@ -13,6 +13,7 @@ import {
   liftSearchCriteriaSchema,
   liftSearchQuerySchema,
   liftStatusesResponseSchema,
+  logbookExportQuerySchema,
   logbookQuerySchema,
   logbookResponseSchema,
   rideEstimateResponseSchema,
@@ -22,6 +23,8 @@ import {
   senseConfigurationResponseSchema,
   senseDataResponseSchema,
 } from '@liftwacht/contracts/sense';
+import { languageOf } from '../../lib/server-i18n.ts';
+import { sendSpreadsheet } from '../../lib/spreadsheet-export.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { countersResponseJson } from './counters-json.ts';
 import { LiftCountersRepository } from './lift-counters.repository.ts';
@@ -29,6 +32,7 @@ import { LiftLogbookRepository } from './lift-logbook.repository.ts';
 import { LiftStatusesRepository } from './lift-statuses.repository.ts';
 import { LiftsRepository } from './lifts.repository.ts';
 import { LiftsService } from './lifts.service.ts';
+import { logbookColumns, logbookFileName, logbookRow, logbookSheetName } from './logbook-export.ts';
 import { SenseRepository } from './sense.repository.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -137,6 +141,34 @@ export function liftsRoutes(app: FastifyInstance): void {
       const { limit, offset } = request.query;
       const { items, total } = await service.logbookPage(principalOf(request), request.params.id, request.query);
       return { data: { items, pagination: { limit, offset }, total } };
+    },
+  );
+
+  r.get(
+    '/lift/:id/logbook/export',
+    {
+      schema: {
+        tags,
+        summary: "The lift's logbook (same filters, newest first) as a .csv or .xlsx file: every matching line",
+        security: bearer,
+        params: liftIdParamSchema,
+        querystring: logbookExportQuerySchema,
+      },
+      ...canView,
+    },
+    async (request, reply) => {
+      const { format, language: locale, ...filters } = request.query;
+      const language = languageOf(locale);
+      const { id } = request.params;
+      const batches = await service.logbookExport(principalOf(request), id, filters);
+      return sendSpreadsheet(reply, logbookFileName(language, id, app.clock.now()), {
+        format,
+        language,
+        sheetName: logbookSheetName(language),
+        columns: logbookColumns(language),
+        batches,
+        row: logbookRow(language),
+      });
     },
   );
 

@@ -26,6 +26,7 @@ import type { LiftCountersRepository } from './lift-counters.repository.ts';
 import type { LiftLogbookRepository } from './lift-logbook.repository.ts';
 import { addDays, daysBetween } from '../../lib/calendar-days.ts';
 import { localDay } from '../../lib/local-day.ts';
+import { pagedBatches } from '../../lib/spreadsheet-export.ts';
 import type { LiftStatusesRepository } from './lift-statuses.repository.ts';
 import type { LiftFilter, LiftPage, LiftsRepository } from './lifts.repository.ts';
 import type { SenseRepository } from './sense.repository.ts';
@@ -106,6 +107,18 @@ export class LiftsService {
   ): Promise<{ items: LogbookEntry[]; total: number }> {
     await this.assertLift(principal, liftId);
     return this.logbook.page(liftId, query);
+  }
+
+  /** Every line the lift's logbook shows for the filters, newest first, batch by batch (the export). */
+  async logbookExport(
+    principal: Principal,
+    liftId: number,
+    filters: Omit<LogbookQuery, 'limit' | 'offset'>,
+  ): Promise<AsyncIterable<LogbookEntry[]>> {
+    await this.assertLift(principal, liftId);
+    return pagedBatches(
+      async (offset, limit) => (await this.logbook.page(liftId, { ...filters, limit, offset })).items,
+    );
   }
 
   async periodicalCounters(principal: Principal, liftId: number, query: CountersQuery): Promise<PeriodicalCounters> {

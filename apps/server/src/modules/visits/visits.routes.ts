@@ -5,6 +5,7 @@ import { myVisitsQuerySchema, myVisitsResponseSchema } from '@liftwacht/contract
 import { liftIdParamSchema } from '@liftwacht/contracts/lifts';
 import {
   endVisitBodySchema,
+  liftVisitsExportQuerySchema,
   liftVisitsQuerySchema,
   liftVisitsResponseSchema,
   visitIdParamSchema,
@@ -12,8 +13,11 @@ import {
   startVisitBodySchema,
   visitWriteResponseSchema,
 } from '@liftwacht/contracts/visits';
+import { languageOf } from '../../lib/server-i18n.ts';
+import { sendSpreadsheet } from '../../lib/spreadsheet-export.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { idempotencyHeaders } from '../../plugins/idempotency.ts';
+import { visitColumns, visitFileName, visitRow, visitSheetName } from './visit-export.ts';
 import { VisitRecordingService } from './visit-recording.service.ts';
 import { VisitWritesRepository } from './visit-writes.repository.ts';
 import { VisitsRepository } from './visits.repository.ts';
@@ -55,6 +59,35 @@ export function visitsRoutes(app: FastifyInstance): void {
       const { limit, offset } = request.query;
       const { items, total } = await service.liftVisits(principalOf(request), request.params.id, request.query);
       return { data: { items, pagination: { limit, offset }, total } };
+    },
+  );
+
+  r.get(
+    '/lift/:id/visits/export',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: "The lift's visits (same filters, newest first) as a .csv or .xlsx file: every matching visit",
+        security: bearer,
+        params: liftIdParamSchema,
+        querystring: liftVisitsExportQuerySchema,
+      },
+      ...canView,
+    },
+    async (request, reply) => {
+      const { format, language: locale, ...filters } = request.query;
+      const language = languageOf(locale);
+      const { id } = request.params;
+      // Scope is checked before the first byte, so a refusal still answers as a JSON error.
+      const batches = await service.liftVisitsExport(principalOf(request), id, filters);
+      return sendSpreadsheet(reply, visitFileName(language, id, app.clock.now()), {
+        format,
+        language,
+        sheetName: visitSheetName(language),
+        columns: visitColumns(language),
+        batches,
+        row: visitRow(language),
+      });
     },
   );
 

@@ -4,6 +4,7 @@ import type { MyVisits } from '@liftwacht/contracts/dashboard';
 import type { LiftVisitsQuery, Visit, VisitDetail } from '@liftwacht/contracts/visits';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { pagedBatches } from '../../lib/spreadsheet-export.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import type { VisitsRepository } from './visits.repository.ts';
@@ -25,6 +26,23 @@ export class VisitsService {
       throw notFound('Lift');
     }
     return this.repository.page(liftId, query, this.clock.now());
+  }
+
+  /** Every visit the lift's list shows for the filters, newest first, batch by batch (the export). */
+  async liftVisitsExport(
+    principal: Principal,
+    liftId: number,
+    filters: Omit<LiftVisitsQuery, 'limit' | 'offset'>,
+  ): Promise<AsyncIterable<Visit[]>> {
+    const organisationId = await this.repository.liftOrganisation(liftId);
+    if (organisationId === undefined || !(await this.access.canAccess(principal, organisationId))) {
+      throw notFound('Lift');
+    }
+    // One moment for every batch; one lift's visits are few, so pages by offset are cheap.
+    const now = this.clock.now();
+    return pagedBatches(
+      async (offset, limit) => (await this.repository.page(liftId, { ...filters, limit, offset }, now)).items,
+    );
   }
 
   async visit(principal: Principal, visitId: number): Promise<VisitDetail> {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reloadSessionFromStorage } from '../../../lib/session/session-store.ts';
 import { storageKeys } from '../../../lib/storage.ts';
 import { organisations, userWithRole } from '../../../test/fixtures.ts';
@@ -29,6 +29,10 @@ function signIn() {
       body: { data: { items: organisations, pagination: { limit: 1000, offset: 0 }, total: organisations.length } },
     },
     'GET /liftwacht/calls': { body: noCalls },
+    'GET /liftwacht/calls/export': {
+      body: 'Lift;Adres',
+      headers: { 'Content-Disposition': 'attachment; filename="oproepen-2026-03-10.csv"' },
+    },
     'GET /liftwacht/lift': { body: { data: { items: [], pagination: { limit: 20, offset: 0 }, total: 0 } } },
   });
 }
@@ -74,5 +78,27 @@ describe('AlarmCallsPage', () => {
     const from = await screen.findByLabelText('From');
     fireEvent.change(from, { target: { value: '1850-01-01' } });
     expect(await screen.findByText('Choose dates between 1900 and 2199')).toBeInTheDocument();
+  });
+
+  it('exports the period, kinds and order it lists, in the user’s language', async () => {
+    // jsdom has no object URLs; the file itself is the server's business.
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const api = signIn();
+    const user = userEvent.setup();
+    renderApp('/alarm-calls');
+    await screen.findByText('Geen oproepen in deze periode');
+    await user.click(screen.getByRole('button', { name: 'Exporteren' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    expect(await screen.findByText('oproepen-2026-03-10.csv is gedownload.')).toBeInTheDocument();
+    const url = api.callsTo('GET /liftwacht/calls/export')[0]?.url;
+    expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
+      organisationId: '1',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      sort: 'startedAt',
+      order: 'desc',
+      format: 'csv',
+      language: 'nl',
+    });
   });
 });

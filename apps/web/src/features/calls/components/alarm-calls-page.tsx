@@ -5,12 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallKind, CallSort, SortOrder } from '@liftwacht/contracts/calls';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PagedResults } from '../../../components/paged-results.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { getSessionState, type SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
+import { exportCalls } from '../api/export-calls.ts';
 import { callsQueryOptions } from '../api/get-calls.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { CallTotals } from './call-totals.tsx';
@@ -122,6 +124,15 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
             }}
           />
         </Box>
+        <ExportMenu
+          onExport={(format, language) =>
+            exportCalls(
+              { organisationId, from, to, kinds, liftIds: lifts.map((lift) => lift.id), sort, order },
+              format,
+              language,
+            )
+          }
+        />
       </Box>
       {query.data ? (
         <Box sx={{ mb: 2 }}>

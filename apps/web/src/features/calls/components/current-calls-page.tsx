@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -16,6 +17,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useRefetchOnOrganisationChange } from '../../../lib/realtime/hooks/use-refetch-on-organisation-change.ts';
+import { exportCurrentCalls } from '../api/export-calls.ts';
 import { currentCallsQueryOptions } from '../api/get-current-calls.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
@@ -94,6 +96,7 @@ function CurrentCallsList({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('currentCalls.refreshNote')}
       </Typography>
+      <ExportMenu onExport={(format, language) => exportCurrentCalls(organisationId, format, language)} />
       <ScrollableTable label={t('currentCalls.tableLabel')} outlined>
         <Table size="small" aria-label={t('currentCalls.tableLabel')}>
           <TableHead>

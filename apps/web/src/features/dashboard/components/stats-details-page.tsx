@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { exportStatsDetails } from '../api/export-stats-details.ts';
 import { useDashboardView } from '../hooks/use-dashboard-view.ts';
 import { useDetailsTitle } from '../hooks/use-details-title.ts';
 import { useFormats } from '../hooks/use-formats.ts';
@@ -34,6 +37,7 @@ function KnownStatsDetails({ route }: { route: DetailsRoute }) {
   // The list covers what the dashboard showed: the selected period in the period view.
   const period = usesPeriod(route.type, view.viewIsCurrent) ? { from: view.from, to: view.to } : undefined;
   const title = useDetailsTitle(route, period !== undefined);
+  const { organisationId } = view;
 
   return (
     <PageContainer>
@@ -44,10 +48,19 @@ function KnownStatsDetails({ route }: { route: DetailsRoute }) {
           ? t('statsDetails.period', { range: format.dateRange(period.from, period.to) })
           : t('statsDetails.current')}
       </Typography>
-      {view.organisationId === null ? (
+      {organisationId === null ? (
         <Alert severity="info">{t('selectOrganisation')}</Alert>
       ) : (
-        <StatsDetailsList route={route} organisationId={view.organisationId} period={period} />
+        <>
+          <Box sx={{ mb: 2 }}>
+            <ExportMenu
+              onExport={(format, language) =>
+                exportStatsDetails({ ...route, organisationId, ...(period ? { period } : {}) }, format, language)
+              }
+            />
+          </Box>
+          <StatsDetailsList route={route} organisationId={organisationId} period={period} />
+        </>
       )}
     </PageContainer>
   );

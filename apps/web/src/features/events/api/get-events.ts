@@ -13,6 +13,24 @@ export interface EventListParams {
   offset: number;
 }
 
+/** The list's filters and order as query parameters (the list and its export). */
+export const eventListQuery = ({
+  organisationId,
+  filters,
+  sort,
+  order,
+}: Omit<EventListParams, 'limit' | 'offset'>) => ({
+  organisationId,
+  types: filters.types.length > 0 ? filters.types.join(',') : undefined,
+  liftIds: filters.lifts.length > 0 ? filters.lifts.map((lift) => lift.id).join(',') : undefined,
+  from: filters.from ?? undefined,
+  to: filters.to ?? undefined,
+  showClosed: filters.showClosed,
+  onlyUnavailability: filters.onlyUnavailability,
+  sort,
+  order,
+});
+
 /** GET /liftwacht/events; lists travel comma-separated, which the contract accepts. */
 export const eventsQueryOptions = ({ organisationId, filters, sort, order, limit, offset }: EventListParams) =>
   queryOptions({
@@ -21,19 +39,7 @@ export const eventsQueryOptions = ({ organisationId, filters, sort, order, limit
       const response = await apiRequest('GET', '/events', {
         schema: eventListResponseSchema,
         signal,
-        query: {
-          organisationId,
-          types: filters.types.length > 0 ? filters.types.join(',') : undefined,
-          liftIds: filters.lifts.length > 0 ? filters.lifts.map((lift) => lift.id).join(',') : undefined,
-          from: filters.from ?? undefined,
-          to: filters.to ?? undefined,
-          showClosed: filters.showClosed,
-          onlyUnavailability: filters.onlyUnavailability,
-          sort,
-          order,
-          limit,
-          offset,
-        },
+        query: { ...eventListQuery({ organisationId, filters, sort, order }), limit, offset },
       });
       return response.data;
     },

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiftEvent } from '@liftwacht/contracts/events';
 import { storageKeys } from '../../../lib/storage.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -39,6 +39,10 @@ function signIn(role: 'admin' | 'client-light' = 'admin') {
       body: { data: { items: organisations, pagination: { limit: 1000, offset: 0 }, total: organisations.length } },
     },
     'GET /liftwacht/events': eventsAnswer,
+    'GET /liftwacht/events/export': {
+      body: 'Type;Lift',
+      headers: { 'Content-Disposition': 'attachment; filename="gebeurtenissen-2026-03-10.xlsx"' },
+    },
     'GET /liftwacht/lift': { body: { data: { items: [], pagination: { limit: 20, offset: 0 }, total: 0 } } },
   });
 }
@@ -146,5 +150,28 @@ describe('EventsPage', () => {
     expect(await screen.findByRole('link', { name: 'Accu' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filters (0 actief)' })).toBeInTheDocument();
     expect(api.callsTo('GET /liftwacht/events').every((call) => !call.url.searchParams.has('from'))).toBe(true);
+  });
+
+  it('exports what the list shows: its filters and order, every page, in the user’s language', async () => {
+    // jsdom has no object URLs; the file itself is the server's business.
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const api = signIn();
+    const user = userEvent.setup();
+    renderApp('/events');
+    await screen.findByRole('link', { name: 'Accu' });
+    await user.click(screen.getByRole('switch', { name: 'Gesloten events tonen' }));
+    await user.click(screen.getByRole('button', { name: 'Exporteren' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }));
+    expect(await screen.findByText('gebeurtenissen-2026-03-10.xlsx is gedownload.')).toBeInTheDocument();
+    const url = api.callsTo('GET /liftwacht/events/export')[0]?.url;
+    expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
+      organisationId: '1',
+      showClosed: 'true',
+      onlyUnavailability: 'false',
+      sort: 'startedAt',
+      order: 'desc',
+      format: 'xlsx',
+      language: 'nl',
+    });
   });
 });

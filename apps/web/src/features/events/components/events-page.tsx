@@ -9,12 +9,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@liftwacht/contracts/calls';
 import type { EventSort } from '@liftwacht/contracts/events';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PagedResults } from '../../../components/paged-results.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
+import { exportEvents } from '../api/export-events.ts';
 import { eventsQueryOptions } from '../api/get-events.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { useEventFilters } from '../hooks/use-event-filters.ts';
@@ -86,6 +88,9 @@ function EventsList({ organisationId }: { organisationId: number }) {
             />
           }
           label={t('list.showClosed')}
+        />
+        <ExportMenu
+          onExport={(format, language) => exportEvents({ organisationId, filters, sort, order }, format, language)}
         />
       </Box>
       {dialogOpen ? (

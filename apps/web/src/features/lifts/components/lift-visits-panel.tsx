@@ -9,6 +9,8 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { ExportMenu } from '../../../components/export-menu.tsx';
+import { exportLiftHistory } from '../api/export-lift-history.ts';
 import { liftVisitsQueryOptions } from '../api/get-lift-visits.ts';
 import { useFormatDuration } from '../hooks/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
@@ -26,7 +28,15 @@ export function LiftVisitsPanel({ liftId }: { liftId: number }) {
   const query = useQuery(liftVisitsQueryOptions(liftId, paging.rows, paging.offset));
 
   return (
-    <DetailSection title={t('visits.title')}>
+    <DetailSection
+      title={t('visits.title')}
+      aside={
+        <ExportMenu
+          label={t('visits.export')}
+          onExport={(format, language) => exportLiftHistory(liftId, 'visits', format, language)}
+        />
+      }
+    >
       <QueryState query={query}>
         {(data) => (
           <PagedTable

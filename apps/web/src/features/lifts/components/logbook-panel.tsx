@@ -1,8 +1,11 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogbookEntry } from '@liftwacht/contracts/lifts';
+import { ExportMenu } from '../../../components/export-menu.tsx';
+import { exportLiftHistory } from '../api/export-lift-history.ts';
 import { logbookQueryOptions } from '../api/get-logbook.ts';
 import { DetailSection } from './detail-section.tsx';
 import { LogbookTable } from './logbook-table.tsx';
@@ -35,11 +38,17 @@ export function LogbookPanel({ liftId }: { liftId: number }) {
     <DetailSection
       title={t('logbook.title')}
       aside={
-        canWrite ? (
-          <Button variant="contained" onClick={() => setEditing('new')} sx={{ minHeight: 44 }}>
-            {t('logbook.add')}
-          </Button>
-        ) : null
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <ExportMenu
+            label={t('logbook.export')}
+            onExport={(format, language) => exportLiftHistory(liftId, 'logbook', format, language)}
+          />
+          {canWrite ? (
+            <Button variant="contained" onClick={() => setEditing('new')} sx={{ minHeight: 44 }}>
+              {t('logbook.add')}
+            </Button>
+          ) : null}
+        </Box>
       }
     >
       <QueryState query={query}>
