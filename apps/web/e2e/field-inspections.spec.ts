@@ -61,7 +61,7 @@ test('the inspection company records a rejected inspection with its certificate 
   // The logbook: a new line, shown with its correction action.
   const history = page.getByRole('checkbox', { name: 'Logboek' });
   if (!(await history.isChecked())) await history.check();
-  const logbook = page.getByRole('region', { name: 'Logboek' });
+  const logbook = page.getByRole('region', { name: 'Logboek', exact: true });
   await logbook.getByRole('button', { name: 'Regel toevoegen' }).click();
   const entry = page.getByRole('dialog', { name: 'Logboekregel toevoegen' });
   await entry.getByLabel(/Omschrijving/).fill(`Herkeuring ingepland ${tag}`);

@@ -158,14 +158,14 @@ test('every panel of the lift page shows the seeded data', async ({ page }) => {
     showClosed: 'true',
     limit: 10,
   });
-  const eventsPanel = page.getByRole('region', { name: 'Events' });
+  const eventsPanel = page.getByRole('region', { name: 'Events', exact: true });
   if (events.total === 0) await expect(eventsPanel.getByText('Geen events')).toBeVisible();
   else
     await expect(
       eventsPanel.getByText(`1–${String(Math.min(10, events.total))} van ${String(events.total)}`),
     ).toBeVisible();
-  const visitsPanel = page.getByRole('region', { name: 'Bezoeken' });
-  const logbookPanel = page.getByRole('region', { name: 'Logboek' });
+  const visitsPanel = page.getByRole('region', { name: 'Bezoeken', exact: true });
+  const logbookPanel = page.getByRole('region', { name: 'Logboek', exact: true });
   if (logbook.items[0]) await expect(logbookPanel.getByText(logbook.items[0].text).first()).toBeVisible();
   else await expect(logbookPanel.getByText('Geen logboekregels')).toBeVisible();
 
@@ -174,7 +174,7 @@ test('every panel of the lift page shows the seeded data', async ({ page }) => {
   await expect(logbookPanel).toBeHidden();
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Logboek' })).not.toBeChecked();
-  await expect(page.getByRole('region', { name: 'Logboek' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Logboek', exact: true })).toBeHidden();
   await page.getByRole('checkbox', { name: 'Logboek' }).check();
 
   const firstVisit = visits.items[0];
