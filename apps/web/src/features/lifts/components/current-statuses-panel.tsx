@@ -8,7 +8,7 @@ import type { LiftStatusItem } from '@liftwacht/contracts/lifts';
 import { formatDateTime, formatIsoDate } from '../../../lib/format-date-time.ts';
 import { liftStatusesQueryOptions } from '../api/get-lift-statuses.ts';
 import { DetailSection } from './detail-section.tsx';
-import { QueryState } from './query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 

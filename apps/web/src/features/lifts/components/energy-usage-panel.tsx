@@ -13,7 +13,7 @@ import { energyRange } from '../lib/counter-ranges.ts';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import { formatKwh } from '../../../lib/format-kwh.ts';
 import { DetailSection } from './detail-section.tsx';
-import { QueryState } from './query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 /** Energy per month over the last year, in kWh (spec §9: sum / 1000, 1 decimal). */
 export function EnergyUsagePanel({ liftId }: { liftId: number }) {

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { liftEventsQueryOptions } from '../api/get-lift-events.ts';
 import { useFormatDuration } from '../hooks/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
-import { QueryState } from './query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 

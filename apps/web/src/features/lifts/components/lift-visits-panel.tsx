@@ -14,7 +14,7 @@ import { exportLiftHistory } from '../api/export-lift-history.ts';
 import { liftVisitsQueryOptions } from '../api/get-lift-visits.ts';
 import { useFormatDuration } from '../hooks/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
-import { QueryState } from './query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 

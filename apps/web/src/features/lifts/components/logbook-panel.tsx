@@ -9,7 +9,7 @@ import { exportLiftHistory } from '../api/export-lift-history.ts';
 import { logbookQueryOptions } from '../api/get-logbook.ts';
 import { DetailSection } from './detail-section.tsx';
 import { LogbookTable } from './logbook-table.tsx';
-import { QueryState } from './query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { usePermission } from '../../../lib/use-permission.ts';

@@ -7,7 +7,7 @@ import { openVisitsQueryOptions } from '../api/get-lift-visits.ts';
 import { useRecordVisit } from '../api/record-visit.ts';
 import { DetailSection } from './detail-section.tsx';
 import { OpenVisitCard } from './open-visit-card.tsx';
-import { QueryState } from './query-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { StartVisitForm } from './start-visit-form.tsx';
 
 /**

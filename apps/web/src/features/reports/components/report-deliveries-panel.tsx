@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,9 +7,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { reportDeliveriesQueryOptions } from '../api/report-subscriptions.ts';
 import { reportDay, reportLanguageOf } from '../lib/report-dates.ts';
 
@@ -20,7 +18,6 @@ import { reportDay, reportLanguageOf } from '../lib/report-dates.ts';
  */
 export function ReportDeliveriesPanel() {
   const { t, i18n } = useTranslation('reports');
-  const { t: tc } = useTranslation();
   const query = useQuery(reportDeliveriesQueryOptions());
   const language = reportLanguageOf(i18n.language);
   return (
@@ -29,45 +26,40 @@ export function ReportDeliveriesPanel() {
         {t('deliveries.title')}
       </Typography>
       <Typography sx={{ mb: 1 }}>{t('deliveries.intro')}</Typography>
-      {query.isPending ? (
-        <CircularProgress aria-label={tc('loading')} />
-      ) : query.isError ? (
-        <ErrorPanel
-          title={tc('errors.page.title')}
-          message={apiErrorMessage(query.error, tc)}
-          actionLabel={tc('errors.page.action')}
-          onAction={() => void query.refetch()}
-        />
-      ) : query.data.length === 0 ? (
-        <Typography>{t('deliveries.empty')}</Typography>
-      ) : (
-        <ScrollableTable label={t('deliveries.title')} outlined>
-          <Table size="small" aria-label={t('deliveries.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('deliveries.recipient')}</TableCell>
-                <TableCell>{t('deliveries.organisation')}</TableCell>
-                <TableCell>{t('deliveries.period')}</TableCell>
-                <TableCell>{t('deliveries.state')}</TableCell>
-                <TableCell align="right">{t('deliveries.attempts')}</TableCell>
-                <TableCell>{t('deliveries.lastError')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {query.data.map((delivery) => (
-                <TableRow key={delivery.id}>
-                  <TableCell>{delivery.userName}</TableCell>
-                  <TableCell>{delivery.organisationName}</TableCell>
-                  <TableCell>{`${reportDay(delivery.from, language)} – ${reportDay(delivery.to, language)}`}</TableCell>
-                  <TableCell>{t(`deliveries.states.${delivery.state}`)}</TableCell>
-                  <TableCell align="right">{delivery.attempts}</TableCell>
-                  <TableCell>{delivery.lastError ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollableTable>
-      )}
+      <QueryState query={query} level="page">
+        {(data) =>
+          data.length === 0 ? (
+            <Typography>{t('deliveries.empty')}</Typography>
+          ) : (
+            <ScrollableTable label={t('deliveries.title')} outlined>
+              <Table size="small" aria-label={t('deliveries.title')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('deliveries.recipient')}</TableCell>
+                    <TableCell>{t('deliveries.organisation')}</TableCell>
+                    <TableCell>{t('deliveries.period')}</TableCell>
+                    <TableCell>{t('deliveries.state')}</TableCell>
+                    <TableCell align="right">{t('deliveries.attempts')}</TableCell>
+                    <TableCell>{t('deliveries.lastError')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.map((delivery) => (
+                    <TableRow key={delivery.id}>
+                      <TableCell>{delivery.userName}</TableCell>
+                      <TableCell>{delivery.organisationName}</TableCell>
+                      <TableCell>{`${reportDay(delivery.from, language)} – ${reportDay(delivery.to, language)}`}</TableCell>
+                      <TableCell>{t(`deliveries.states.${delivery.state}`)}</TableCell>
+                      <TableCell align="right">{delivery.attempts}</TableCell>
+                      <TableCell>{delivery.lastError ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </ScrollableTable>
+          )
+        }
+      </QueryState>
     </Box>
   );
 }

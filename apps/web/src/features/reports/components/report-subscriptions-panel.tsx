@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -10,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { reportCadences, type ReportCadence, type ReportSubscriptionInput } from '@liftwacht/contracts/reports';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import type { SessionState } from '../../../lib/session/session-store.ts';
@@ -32,7 +31,6 @@ const selectOrganisationId = (state: SessionState) => state.organisationId;
  */
 export function ReportSubscriptionsPanel() {
   const { t } = useTranslation('reports');
-  const { t: tc } = useTranslation();
   const allowed = usePermission('reports.download');
   const query = useQuery({ ...reportSubscriptionsQueryOptions(), enabled: allowed });
   if (!allowed) return null;
@@ -42,18 +40,9 @@ export function ReportSubscriptionsPanel() {
         {t('subscriptions.title')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('subscriptions.intro')}</Typography>
-      {query.isPending ? (
-        <CircularProgress aria-label={tc('loading')} />
-      ) : query.isError ? (
-        <ErrorPanel
-          title={tc('errors.page.title')}
-          message={apiErrorMessage(query.error, tc)}
-          actionLabel={tc('errors.page.action')}
-          onAction={() => void query.refetch()}
-        />
-      ) : (
-        <ReportSubscriptionsEditor subscriptions={query.data} />
-      )}
+      <QueryState query={query} level="page">
+        {(data) => <ReportSubscriptionsEditor subscriptions={data} />}
+      </QueryState>
     </Box>
   );
 }

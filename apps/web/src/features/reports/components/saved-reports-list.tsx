@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,9 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SavedReport } from '@liftwacht/contracts/reports';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { savedReportsQueryOptions } from '../api/saved-reports.ts';
 import { kilobytes, reportDay } from '../lib/report-dates.ts';
@@ -26,74 +24,68 @@ interface SavedReportsListProps {
 /** "The last reports the user made are listed to fetch again" (issue 20). */
 export function SavedReportsList({ onShow, onDownload, busy }: SavedReportsListProps) {
   const { t, i18n } = useTranslation('reports');
-  const { t: tc } = useTranslation();
   const query = useQuery(savedReportsQueryOptions());
   return (
     <Box component="section" aria-labelledby="saved-reports-title" sx={{ mt: 4 }}>
       <Typography id="saved-reports-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('saved.title')}
       </Typography>
-      {query.isPending ? (
-        <CircularProgress aria-label={tc('loading')} />
-      ) : query.isError ? (
-        <ErrorPanel
-          title={tc('errors.page.title')}
-          message={apiErrorMessage(query.error, tc)}
-          actionLabel={tc('errors.page.action')}
-          onAction={() => void query.refetch()}
-        />
-      ) : query.data.length === 0 ? (
-        <Typography>{t('saved.empty')}</Typography>
-      ) : (
-        <ScrollableTable label={t('saved.title')} outlined>
-          <Table size="small" aria-label={t('saved.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('saved.organisation')}</TableCell>
-                <TableCell>{t('saved.period')}</TableCell>
-                <TableCell>{t('saved.language')}</TableCell>
-                <TableCell align="right">{t('saved.size')}</TableCell>
-                <TableCell>{t('saved.createdAt')}</TableCell>
-                <TableCell>{t('saved.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {query.data.map((report) => {
-                const from = reportDay(report.from, report.language);
-                const to = reportDay(report.to, report.language);
-                const names = { organisation: report.organisationName, from, to };
-                return (
-                  <TableRow key={report.id}>
-                    <TableCell>{report.organisationName}</TableCell>
-                    <TableCell>{`${from} – ${to}`}</TableCell>
-                    <TableCell>{t(`organisation.languages.${report.language}`)}</TableCell>
-                    <TableCell align="right">{t('saved.sizeValue', { size: kilobytes(report.size) })}</TableCell>
-                    <TableCell>{formatDateTime(report.createdAt, i18n.language)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        aria-label={t('saved.showLabel', names)}
-                        onClick={() => onShow(report)}
-                      >
-                        {t('saved.show')}
-                      </Button>
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        aria-label={t('saved.downloadLabel', names)}
-                        onClick={() => onDownload(report)}
-                      >
-                        {t('saved.download')}
-                      </Button>
-                    </TableCell>
+      <QueryState query={query} level="page">
+        {(data) =>
+          data.length === 0 ? (
+            <Typography>{t('saved.empty')}</Typography>
+          ) : (
+            <ScrollableTable label={t('saved.title')} outlined>
+              <Table size="small" aria-label={t('saved.title')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('saved.organisation')}</TableCell>
+                    <TableCell>{t('saved.period')}</TableCell>
+                    <TableCell>{t('saved.language')}</TableCell>
+                    <TableCell align="right">{t('saved.size')}</TableCell>
+                    <TableCell>{t('saved.createdAt')}</TableCell>
+                    <TableCell>{t('saved.actions')}</TableCell>
                   </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </ScrollableTable>
-      )}
+                </TableHead>
+                <TableBody>
+                  {data.map((report) => {
+                    const from = reportDay(report.from, report.language);
+                    const to = reportDay(report.to, report.language);
+                    const names = { organisation: report.organisationName, from, to };
+                    return (
+                      <TableRow key={report.id}>
+                        <TableCell>{report.organisationName}</TableCell>
+                        <TableCell>{`${from} – ${to}`}</TableCell>
+                        <TableCell>{t(`organisation.languages.${report.language}`)}</TableCell>
+                        <TableCell align="right">{t('saved.sizeValue', { size: kilobytes(report.size) })}</TableCell>
+                        <TableCell>{formatDateTime(report.createdAt, i18n.language)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <Button
+                            size="small"
+                            disabled={busy}
+                            aria-label={t('saved.showLabel', names)}
+                            onClick={() => onShow(report)}
+                          >
+                            {t('saved.show')}
+                          </Button>
+                          <Button
+                            size="small"
+                            disabled={busy}
+                            aria-label={t('saved.downloadLabel', names)}
+                            onClick={() => onDownload(report)}
+                          >
+                            {t('saved.download')}
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </ScrollableTable>
+          )
+        }
+      </QueryState>
     </Box>
   );
 }

@@ -24,16 +24,17 @@ import {
   updateFromForm,
   type SubscriptionForm,
 } from '../lib/subscription-form.ts';
-import { ReportSubscriptionsPanel } from '../../reports/components/report-subscriptions-panel.tsx';
 import { SubscriptionRow } from './subscription-row.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 
 interface SubscriptionsPageProps {
   /** The organisation's escalation limits, shown under the escalation subscription (the escalations feature). */
   escalationLimits?: ReactNode;
+  /** The scheduled report subscriptions (the reports feature's part of Meldingen), given by the route. */
+  reportSubscriptions?: ReactNode;
 }
 
-export function SubscriptionsPage({ escalationLimits }: SubscriptionsPageProps = {}) {
+export function SubscriptionsPage({ escalationLimits, reportSubscriptions }: SubscriptionsPageProps = {}) {
   const { t } = useTranslation('subscriptions');
   const { t: tc } = useTranslation();
   const allowed = usePermission('subscriptions.manage');
@@ -55,7 +56,7 @@ export function SubscriptionsPage({ escalationLimits }: SubscriptionsPageProps =
       ) : (
         <SubscriptionsEditor stored={query.data} escalationLimits={escalationLimits} />
       )}
-      <ReportSubscriptionsPanel />
+      {reportSubscriptions}
     </PageContainer>
   );
 }
