@@ -12,6 +12,7 @@ import { callActionsRoutes } from './modules/calls/call-actions.routes.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { statsDetailsExportRoutes } from './modules/dashboard/stats-details-export.routes.ts';
+import { periodComparisonExportRoutes } from './modules/dashboard/period-comparison-export.routes.ts';
 import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { escalationSettingsRoutes } from './modules/escalations/escalation-settings.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       organisationsRoutes(api);
       dashboardRoutes(api);
       statsDetailsExportRoutes(api);
+      periodComparisonExportRoutes(api);
       reportsRoutes(api);
       savedReportsRoutes(api);
       reportSubscriptionsRoutes(api);

@@ -6,8 +6,12 @@ import { businessTimeZone } from '../db/rollups/availability-rollup.ts';
 import { neutraliseFormula } from './formula-guard.ts';
 import { catalogue, type ServerLanguage } from './server-i18n.ts';
 
-/** text; integer and decimal numbers; yes/no; a day (yyyy-mm-dd); a moment (ISO date-time). */
-export type ColumnKind = 'text' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime';
+/**
+ * text; integer and decimal numbers; yes/no; a day (yyyy-mm-dd); a moment (ISO date-time); and
+ * `number`, a column whose rows measure different things (counts beside percentages): decimals
+ * as the language writes them, Excel's General format so a count shows no decimals.
+ */
+export type ColumnKind = 'text' | 'integer' | 'decimal' | 'number' | 'boolean' | 'date' | 'datetime';
 export type ColumnValue = string | number | boolean | null;
 
 export interface SheetColumn {
@@ -49,7 +53,9 @@ export function csvValue(value: ColumnValue, language: ServerLanguage, kind: Col
     return value ? yes : no;
   }
   if (kind === 'datetime' && typeof value === 'string') return wallClock(value).replace('T', ' ');
-  if (kind === 'decimal' && typeof value === 'number' && language === 'nl') return String(value).replace('.', ',');
+  if ((kind === 'decimal' || kind === 'number') && typeof value === 'number' && language === 'nl') {
+    return String(value).replace('.', ',');
+  }
   return typeof value === 'string' ? neutraliseFormula(value) : String(value);
 }
 

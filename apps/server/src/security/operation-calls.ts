@@ -835,7 +835,19 @@ export const operationCalls: Record<string, OperationCalls> = {
         query: { type: 'intercomUnavailable', organisationId, format: 'xlsx' },
       })),
   },
+  'GET /liftwacht/stats/compare/export': {
+    own: (w) => ({
+      query: { organisationId: w.own.organisationId, periods: comparedPeriods, format: 'csv', language: 'en-GB' },
+    }),
+    foreign: (w) =>
+      otherOrganisations(w, (organisationId) => ({
+        query: { organisationId, periods: comparedPeriods, format: 'xlsx' },
+      })),
+  },
 };
+
+/** A month next to the one before it, as compare periods pairs them. */
+const comparedPeriods = '2026-02-01/2026-02-28,2026-01-01/2026-01-31';
 
 /** The organisation's default escalation limits, with the version it has now. */
 async function escalationLimits(w: SecurityWorld, id: number): Promise<RouteCall> {

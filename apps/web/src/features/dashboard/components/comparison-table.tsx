@@ -9,12 +9,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { PeriodStats } from '@liftwacht/contracts/dashboard';
+import { comparedFigures, figureChange, type ComparedFigure } from '@liftwacht/contracts/dashboard-comparison';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 import { statsQueryOptions } from '../api/stats-query.ts';
 import { useFormats } from '../hooks/use-formats.ts';
-import { comparedFigures, type ComparedFigure } from '../lib/compared-figures.ts';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import { formatFigure } from '../lib/format-figure.ts';
 
@@ -61,11 +61,9 @@ export function ComparisonTable({
   const change = (figure: ComparedFigure) => {
     if (!current.stats || !previous.stats)
       return current.isError || previous.isError ? noValue : <Skeleton width="5ch" />;
-    const now = figure.value(current.stats);
-    const before = figure.value(previous.stats);
     // A figure undefined in either period (no calls, no events) has no change either.
-    if (now === null || before === null) return noValue;
-    const delta = now - before;
+    const delta = figureChange(figure, current.stats, previous.stats);
+    if (delta === null) return noValue;
     switch (figure.kind) {
       case 'percentage':
         return format.percentagePoints(delta);
