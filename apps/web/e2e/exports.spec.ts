@@ -55,3 +55,83 @@ test('an events export holds exactly what the filtered list shows, every page, i
   expect(sheet?.getRow(2).getCell(5).value).toBeInstanceOf(Date);
   await expect(page.getByRole('button', { name: 'Exporteren' })).toBeEnabled();
 });
+
+/** A figure as the compare-periods page prints it (Dutch), as a number: seconds for durations; null for the dash. */
+function pageNumber(text: string): number | null {
+  const cleaned = text
+    .replace(/\u2212/g, '-')
+    .replace(/ ?(%|procentpunt)$/, '')
+    .trim();
+  if (cleaned === '–') return null;
+  const clock = /^([+-]?)(?:(\d+) d )?(?:(\d+):)?(\d+):(\d{2})$/.exec(cleaned);
+  if (clock) {
+    const [, sign, days = '0', hours = '0', minutes = '0', seconds = '0'] = clock;
+    const total = Number(days) * 86_400 + Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+    return sign === '-' ? -total : total;
+  }
+  return Number(cleaned.replace(/\./g, '').replace(',', '.'));
+}
+
+/** A CSV cell of the compare-periods export (Dutch) in the page's terms: seconds for durations. */
+function fileNumber(cell: string, unit: string): number | null {
+  if (cell === '') return null;
+  const value = Number(cell.replace(',', '.'));
+  return unit === 'minuten' ? value * 60 : unit === 'uren' ? value * 3600 : value;
+}
+
+test('a compare-periods export holds the figures the page shows for the month and the month before', async ({
+  page,
+}) => {
+  await logIn(page, demoUsers.admin);
+  await page.goto('/compare-periods');
+  await expect(page.getByRole('heading', { level: 1, name: 'Periodes vergelijken' })).toBeVisible();
+  const month = page.getByRole('table', { name: /^Maand: / });
+  await expect(month).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The fleet lives (the simulator's modules report): the running month's figures may move between
+  // reading the page and downloading. Read, download and compare until both agree.
+  await expect(async () => {
+    await page.reload();
+    await expect(month).toBeVisible();
+    const readTable = () =>
+      month
+        .getByRole('row')
+        .evaluateAll((rows) =>
+          rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent.trim())),
+        );
+    // Every cell has its figure (no loading placeholder left).
+    await expect.poll(async () => (await readTable()).flat().filter((cell) => cell === '').length).toBe(0);
+    const [[, current = '', previous = ''] = [], ...shown] = await readTable();
+
+    const csv = await download(page, 'CSV');
+    expect(csv.name).toMatch(/^periodes-vergelijken-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header = [], ...rows]: string[][] = parse(csv.content, { bom: true, delimiter: ';' });
+    // The month table's two periods and its change, the first of the file's comparisons.
+    expect(header.slice(0, 5)).toEqual([
+      'Gegeven',
+      'Eenheid',
+      current,
+      previous,
+      `Verandering ${current} t.o.v. ${previous}`,
+    ]);
+    expect(rows.map((row) => row[0])).toEqual(shown.map((row) => row[0]));
+    shown.forEach(([label = '', ...cells], index) => {
+      const [, unit = '', ...fileCells] = rows[index] ?? [];
+      // Durations: the page prints whole seconds, the file minutes or hours with two decimals.
+      const tolerance = unit === 'minuten' ? 1.5 : unit === 'uren' ? 20 : 0;
+      cells.forEach((cell, column) => {
+        const onPage = pageNumber(cell);
+        const inFile = fileNumber(fileCells[column] ?? '', unit);
+        if (onPage === null || inFile === null) {
+          expect(inFile, `${label}, column ${String(column + 1)}`).toBe(onPage);
+        } else {
+          expect(Math.abs(inFile - onPage), `${label}, column ${String(column + 1)}: ${cell}`).toBeLessThanOrEqual(
+            tolerance,
+          );
+        }
+      });
+    });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Exporteren' })).toBeEnabled();
+});

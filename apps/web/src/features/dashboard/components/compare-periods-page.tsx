@@ -1,7 +1,10 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { exportComparedPeriods } from '../api/export-compared-periods.ts';
 import { useDashboardView } from '../hooks/use-dashboard-view.ts';
 import { BackToDashboard } from './back-to-dashboard.tsx';
 import { ComparisonTable, type PeriodComparison } from './comparison-table.tsx';
@@ -26,9 +29,18 @@ export function ComparePeriodsPage({ comparisons }: ComparePeriodsPageProps) {
       ) : organisationId === null ? (
         <Alert severity="info">{t('dashboard:selectOrganisation')}</Alert>
       ) : (
-        comparisons.map((comparison) => (
-          <ComparisonTable key={comparison.key} comparison={comparison} organisationId={organisationId} />
-        ))
+        <>
+          <Box sx={{ mb: 2 }}>
+            <ExportMenu
+              onExport={(format, language) =>
+                exportComparedPeriods({ organisationId, pairs: comparisons }, format, language)
+              }
+            />
+          </Box>
+          {comparisons.map((comparison) => (
+            <ComparisonTable key={comparison.key} comparison={comparison} organisationId={organisationId} />
+          ))}
+        </>
       )}
     </PageContainer>
   );
