@@ -116,6 +116,9 @@ test('a compare-periods export holds the figures the page shows for the month an
       `Verandering ${current} t.o.v. ${previous}`,
     ]);
     expect(rows.map((row) => row[0])).toEqual(shown.map((row) => row[0]));
+    // Availability, inspections, maintenance and alarm figures: not a vacuous comparison.
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.some(([, value = '']) => pageNumber(value) !== null && pageNumber(value) !== 0)).toBe(true);
     shown.forEach(([label = '', ...cells], index) => {
       const [, unit = '', ...fileCells] = rows[index] ?? [];
       // Durations: the page prints whole seconds, the file minutes or hours with two decimals.

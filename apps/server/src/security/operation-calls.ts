@@ -79,6 +79,8 @@ async function writtenLine(w: SecurityWorld, liftId: number, authorId: number | 
 }
 
 const dateRange = { from: '2026-02-01', to: '2026-02-28' };
+/** A month next to the one before it, as compare periods pairs them. */
+const comparedPeriods = '2026-02-01/2026-02-28,2026-01-01/2026-01-31';
 
 /** A kept report of the caller (the role's user, else the maintenance company's user) about `organisationId`. */
 async function keptReport(w: SecurityWorld, userId: number, organisationId: number): Promise<number> {
@@ -845,9 +847,6 @@ export const operationCalls: Record<string, OperationCalls> = {
       })),
   },
 };
-
-/** A month next to the one before it, as compare periods pairs them. */
-const comparedPeriods = '2026-02-01/2026-02-28,2026-01-01/2026-01-31';
 
 /** The organisation's default escalation limits, with the version it has now. */
 async function escalationLimits(w: SecurityWorld, id: number): Promise<RouteCall> {
