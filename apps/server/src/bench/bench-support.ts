@@ -68,7 +68,7 @@ export async function freshPostgresDatabase(name: string, serverUrl = benchDatab
 export const line = (text: string) => process.stdout.write(`${text}\n`);
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-export const loadAverage = () => `${loadavg()[0]?.toFixed(2) ?? '?'}`;
+export const loadAverage = () => loadavg()[0]?.toFixed(2) ?? '?';
 
 /**
  * The whole server (buildApp with the system clock, mails to an outbox in a temporary data

@@ -120,7 +120,10 @@ function ask(child: ChildProcess, message: string) {
   const startedPromise = new Promise<void>((resolve) => (started = resolve));
   const peaks = new Promise<MemoryPeaks>((resolve) => {
     const listen = (answer: unknown) => {
-      if (answer === 'started') return started();
+      if (answer === 'started') {
+        started();
+        return;
+      }
       child.off('message', listen);
       resolve(answer as MemoryPeaks);
     };
