@@ -1,7 +1,20 @@
-// Shared plumbing for the benchmarks: timing percentiles, a fresh PostgreSQL database, an app to
-// call through HTTP injection. Benchmarks print figures; they never assert on time.
+// Shared plumbing for the benchmarks: timing percentiles, a fresh PostgreSQL database, the whole
+// app to call through HTTP injection or a real socket, the load average and a reference figure.
+// Benchmarks print figures; they never assert on time.
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createMailer } from '../plugins/mail.ts';
+import { fixturePassword } from '../test-support/fixtures.ts';
 
 export const benchDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://liftwacht@127.0.0.1:55432/postgres';
 
@@ -49,4 +62,79 @@ export async function freshPostgresDatabase(name: string, serverUrl = benchDatab
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** One line of benchmark output. */
+export const line = (text: string) => process.stdout.write(`${text}\n`);
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export const loadAverage = () => loadavg()[0]?.toFixed(2) ?? '?';
+
+/**
+ * The whole server (buildApp with the system clock, mails to an outbox in a temporary data
+ * directory, no logging) on an open database, ready for app.inject or app.listen.
+ */
+export async function benchApp(database: Database, name: string): Promise<FastifyInstance> {
+  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), `lw-bench-${name}-`)), LOG_LEVEL: 'silent' });
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: config.mailFrom,
+  });
+  const app = await buildApp({ config, database, clock: systemClock, mailer, logger: false });
+  await app.ready();
+  return app;
+}
+
+/** A fixture user's access token (test-support/fixtures.ts). */
+export async function benchToken(app: FastifyInstance, username: string): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/liftwacht/auth',
+    payload: { username, password: fixturePassword },
+  });
+  return login.json<{ data: { accessToken: string } }>().data.accessToken;
+}
+
+/** The load average and a reference figure from the same machine, so a run's figures can be weighed. */
+export async function printLoadAndReference(database: Database): Promise<void> {
+  line(`load average (1 min) / cores: ${loadAverage()} / ${availableParallelism()}`);
+  const started = performance.now();
+  await database.db.execute(sql`select count(*) from generate_series(1, 1000000)`);
+  line(`reference: count 1e6 rows in SQL ${(performance.now() - started).toFixed(0)} ms`);
+}
+
+export interface DownloadResult {
+  status: number;
+  bytes: number;
+  /** Newlines seen (rows + 1 for a CSV with a header). */
+  newlines: number;
+  ms: number;
+}
+
+/** Downloads a response over a real socket to the last byte, counting bytes and newlines. */
+export function download(
+  port: number,
+  request: { method: 'GET' | 'POST'; path: string; token: string; json?: unknown },
+): Promise<DownloadResult> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const headers: Record<string, string> = { authorization: `Bearer ${request.token}` };
+    if (request.json !== undefined) headers['content-type'] = 'application/json';
+    const outgoing = http.request(
+      { host: '127.0.0.1', port, method: request.method, path: request.path, headers },
+      (res) => {
+        let bytes = 0;
+        let newlines = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, newlines, ms: performance.now() - started }));
+        res.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.json === undefined ? undefined : JSON.stringify(request.json));
+  });
 }

@@ -1,47 +1,63 @@
 // npm run bench:export — list exports on PostgreSQL (BENCH_DATABASE_URL, database lw_bench_export,
-// recreated each run): 100,000 events of one organisation exported as CSV and XLSX through the
-// whole HTTP stack over a real socket (GET /events/export, every event, closed ones too), timed to
-// the last byte, with the process's peak RSS growth while it streams (target: ≤ 5 s, flat memory).
+// recreated each run): 20,000, 100,000 and 200,000 events of one organisation exported as CSV and
+// XLSX through the whole HTTP stack over a real socket (GET /events/export, closed events too),
+// timed to the last byte (target: ≤ 5 s for 100,000), with the server's peak memory growth while
+// it streams (target: flat, the same whatever the row count).
+// Each export runs in a server process of its own (this file, forked with --expose-gc): a process
+// keeps the heap it once grew, so exports in one process would hide each other's peaks. The server
+// first exports a few hundred rows (code compiled, pools filled), then collects garbage, then
+// samples its RSS, V8 heap and Buffer memory every 10 ms while this process downloads.
 // Benchmarks print figures; they never assert on time.
-import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../db/database.ts';
-import { systemClock } from '../lib/clock.ts';
-import { createMailer } from '../plugins/mail.ts';
+import { lifts } from '../db/schema.ts';
 import { insertFixtures } from '../test-support/fixtures.ts';
-import { freshPostgresDatabase } from './bench-support.ts';
+import {
+  benchApp,
+  benchToken,
+  download,
+  freshPostgresDatabase,
+  line,
+  loadAverage,
+  mb,
+  printLoadAndReference,
+  seconds,
+} from './bench-support.ts';
 
-const eventCount = 100_000;
 const liftCount = 500;
-const line = (text: string) => process.stdout.write(`${text}\n`);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** Row counts and the event types that select them: a tenth are battery events, four tenths unavailability. */
+const sizes = [
+  { rows: 20_000, types: 'battery' },
+  { rows: 100_000, types: 'battery,unavailable' },
+  { rows: 200_000, types: undefined },
+] as const;
+const formats = ['csv', 'xlsx'] as const;
 
-async function main() {
+interface ServerReady {
+  port: number;
+  token: string;
+  organisationId: number;
+  oneLift: number;
+}
+interface MemoryPeaks {
+  rss: number;
+  heap: number;
+  buffers: number;
+  /** V8 heap still in use after a full collection once the download has ended: what is kept. */
+  retained: number;
+}
+
+async function parent() {
   const url = await freshPostgresDatabase('lw_bench_export');
   const database = await openDatabase({ url });
   const fixtures = await insertFixtures(database.db);
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lw-bench-export-')), LOG_LEVEL: 'silent' });
-  const mailer = createMailer({
-    smtpUrl: undefined,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    from: config.mailFrom,
-  });
-  const app = await buildApp({ config, database, clock: systemClock, mailer, logger: false });
-  await app.ready();
   const owner = fixtures.org.owner;
-
-  line(`export bench on PostgreSQL: ${eventCount.toLocaleString('en')} events over ${liftCount} lifts`);
-  line(`load average (1 min) / cores: ${loadavg()[0]?.toFixed(2) ?? '?'} / ${availableParallelism()}`);
-  const referenceStarted = performance.now();
-  await database.db.execute(sql`select count(*) from generate_series(1, 1000000)`);
-  line(`reference: count 1e6 rows in SQL ${(performance.now() - referenceStarted).toFixed(0)} ms`);
+  const total = sizes[sizes.length - 1]?.rows ?? 0;
+  line(`export bench on PostgreSQL: ${total.toLocaleString('en')} events over ${liftCount} lifts`);
+  await printLoadAndReference(database);
 
   // Made in SQL: the export is what is measured. Every third event still open.
   await database.db.execute(sql`
@@ -50,76 +66,119 @@ async function main() {
   await database.db.execute(sql`
     insert into events (lift_id, type, started_at, ended_at, closed, floor)
     select l.id,
-           (array['unavailable','battery','sense_failure','en627_door_closing_fault','alarm_call'])[1 + g % 5],
-           timestamptz '2025-01-01 00:00:00+00' + g * interval '5 minutes',
+           case when g % 10 = 0 then 'battery'
+                when g % 10 <= 4 then 'unavailable'
+                else (array['sense_failure','en627_door_closing_fault','alarm_call'])[1 + g % 3] end,
+           timestamptz '2025-01-01 00:00:00+00' + g * interval '150 seconds',
            case when g % 3 = 0 then null
-                else timestamptz '2025-01-01 00:00:00+00' + g * interval '5 minutes' + (g % 97) * interval '1 minute' end,
+                else timestamptz '2025-01-01 00:00:00+00' + g * interval '150 seconds' + (g % 97) * interval '1 minute' end,
            g % 3 <> 0,
            nullif(g % 7, 6)
-    from generate_series(1, ${eventCount}) g
+    from generate_series(1, ${total}) g
     join (select id, row_number() over (order by id) - 1 as n from lifts where organisation_id = ${owner}) l
       on l.n = g % ${liftCount}`);
   await database.db.execute(sql`analyze`);
+  await database.close();
 
-  const login = await app.inject({
-    method: 'POST',
-    url: '/liftwacht/auth',
-    payload: { username: 'test-admin', password: 'Correct-horse-42' },
+  line(`\nGET /events/export streamed over HTTP; a fresh server process for each export, this process the client`);
+  line(
+    `${'format'.padEnd(6)} ${'rows'.padStart(8)} ${'size'.padStart(8)} ${'time'.padStart(8)}   peak growth: RSS / V8 heap / Buffers; heap kept after GC`,
+  );
+  for (const format of formats) {
+    for (const size of sizes) {
+      const child = fork(fileURLToPath(import.meta.url), ['--server', url], {
+        execArgv: [...process.execArgv, '--expose-gc'],
+      });
+      const [ready] = (await once(child, 'message')) as [ServerReady];
+      const query = (extra: string) =>
+        `/liftwacht/events/export?organisationId=${ready.organisationId}&showClosed=true&format=${format}${extra}`;
+      await download(ready.port, { method: 'GET', path: query(`&liftIds=${ready.oneLift}`), token: ready.token });
+      const measured = ask(child, 'start');
+      await measured.started;
+      const result = await download(ready.port, {
+        method: 'GET',
+        path: query(size.types ? `&types=${size.types}` : ''),
+        token: ready.token,
+      });
+      child.send('stop');
+      const peaks = await measured.peaks;
+      child.send('exit');
+      await once(child, 'exit');
+      const rows = format === 'csv' ? result.newlines - 1 : size.rows;
+      line(
+        `${format.toUpperCase().padEnd(6)} ${rows.toLocaleString('en').padStart(8)} ${mb(result.bytes).padStart(8)} ${seconds(result.ms).padStart(8)}` +
+          `   ${mb(peaks.rss)} / ${mb(peaks.heap)} / ${mb(peaks.buffers)}; ${mb(peaks.retained)}${result.status === 200 ? '' : ` (HTTP ${result.status})`}`,
+      );
+    }
+  }
+  line(`load average (1 min) at the end: ${loadAverage()}`);
+}
+
+/** Sends 'start' and collects the child's answers: 'started', then its peaks after 'stop'. */
+function ask(child: ChildProcess, message: string) {
+  let started!: () => void;
+  const startedPromise = new Promise<void>((resolve) => (started = resolve));
+  const peaks = new Promise<MemoryPeaks>((resolve) => {
+    const listen = (answer: unknown) => {
+      if (answer === 'started') {
+        started();
+        return;
+      }
+      child.off('message', listen);
+      resolve(answer as MemoryPeaks);
+    };
+    child.on('message', listen);
   });
-  const token = login.json<{ data: { accessToken: string } }>().data.accessToken;
+  child.send(message);
+  return { started: startedPromise, peaks };
+}
+
+async function server(url: string) {
+  const send = (message: unknown) => process.send?.(message);
+  const database = await openDatabase({ url });
+  const app = await benchApp(database, 'export');
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const [lift] = await database.db
+    .select({ id: lifts.id, organisationId: lifts.organisationId })
+    .from(lifts)
+    .where(eq(lifts.name, 'Benchlift 1'));
+  send({
+    port,
+    token: await benchToken(app, 'test-admin'),
+    organisationId: lift?.organisationId ?? 0,
+    oneLift: lift?.id ?? 0,
+  } satisfies ServerReady);
 
-  const exportOnce = (format: 'csv' | 'xlsx') =>
-    new Promise<{ status: number; bytes: number; lines: number; ms: number; peakGrowth: number }>((resolve, reject) => {
+  let sampler: NodeJS.Timeout | undefined;
+  const peaks: MemoryPeaks = { rss: 0, heap: 0, buffers: 0, retained: 0 };
+  let baseHeap = 0;
+  process.on('message', (message) => {
+    if (message === 'start') {
       global.gc?.();
-      const baseline = process.memoryUsage().rss;
-      let peak = baseline;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
-      const started = performance.now();
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'GET',
-          path: `/liftwacht/events/export?organisationId=${owner}&showClosed=true&format=${format}`,
-          headers: { authorization: `Bearer ${token}` },
-        },
-        (res) => {
-          let bytes = 0;
-          let lines = 0;
-          res.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-            if (format === 'csv') for (const byte of chunk) if (byte === 10) lines++;
-          });
-          res.on('end', () => {
-            clearInterval(sampler);
-            const ms = performance.now() - started;
-            resolve({ status: res.statusCode ?? 0, bytes, lines, ms, peakGrowth: peak - baseline });
-          });
-          res.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end();
-    });
-
-  line(
-    `\nGET /events/export of ${eventCount.toLocaleString('en')} events, streamed over HTTP (server and client in this process)`,
-  );
-  for (const format of ['csv', 'xlsx', 'csv', 'xlsx'] as const) {
-    const r = await exportOnce(format);
-    const rows = format === 'csv' ? `, ${(r.lines - 1).toLocaleString('en')} rows` : '';
-    line(
-      `${format.toUpperCase().padEnd(5)} ${r.status} ${mb(r.bytes).padStart(8)}${rows} in ${seconds(r.ms).padStart(7)}, peak RSS growth ${mb(r.peakGrowth)}`,
-    );
-  }
-  line(`load average (1 min) at the end: ${loadavg()[0]?.toFixed(2) ?? '?'}`);
-  await app.close();
-  await database.close();
+      const base = process.memoryUsage();
+      baseHeap = base.heapUsed;
+      sampler = setInterval(() => {
+        const now = process.memoryUsage();
+        peaks.rss = Math.max(peaks.rss, now.rss - base.rss);
+        peaks.heap = Math.max(peaks.heap, now.heapUsed - base.heapUsed);
+        peaks.buffers = Math.max(peaks.buffers, now.arrayBuffers - base.arrayBuffers);
+      }, 10);
+      send('started');
+    } else if (message === 'stop') {
+      clearInterval(sampler);
+      global.gc?.();
+      peaks.retained = process.memoryUsage().heapUsed - baseHeap;
+      send(peaks);
+    } else if (message === 'exit') {
+      void app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0));
+    }
+  });
 }
 
-await main();
+if (process.argv[2] === '--server') await server(process.argv[3] ?? '');
+else await parent();

@@ -4,28 +4,27 @@
 // lifts, and the export of 100,000 lifts as CSV and XLSX streamed over a real socket, with the
 // process's peak RSS growth while it streams (flat memory: it must not grow with the row count).
 // Benchmarks print figures; they never assert on time.
-import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { systemClock } from '../lib/clock.ts';
-import { createMailer } from '../plugins/mail.ts';
 import { multipartBody } from '../test-support/multipart-body.ts';
 import { insertFixtures } from '../test-support/fixtures.ts';
-import { freshPostgresDatabase } from './bench-support.ts';
+import {
+  benchApp,
+  benchToken,
+  download,
+  freshPostgresDatabase,
+  line,
+  loadAverage,
+  mb,
+  printLoadAndReference,
+  seconds,
+} from './bench-support.ts';
 
 const rows = 10_000;
 const exportLifts = 100_000;
-const line = (text: string) => process.stdout.write(`${text}\n`);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const header = ['Naam', 'Adres', 'Plaats', 'Eigenaarsnummer', 'Serienummer', 'In bedrijf sinds', 'Liftflow'];
 const liftRow = (prefix: string, i: number, city: string) => [
@@ -58,27 +57,12 @@ async function main() {
   const url = await freshPostgresDatabase('lw_bench_import');
   const database = await openDatabase({ url });
   const fixtures = await insertFixtures(database.db);
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lw-bench-import-')), LOG_LEVEL: 'silent' });
-  const mailer = createMailer({
-    smtpUrl: undefined,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    from: config.mailFrom,
-  });
-  const app = await buildApp({ config, database, clock: systemClock, mailer, logger: false });
-  await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/liftwacht/auth',
-    payload: { username: 'test-admin', password: 'Correct-horse-42' },
-  });
-  const auth = { authorization: `Bearer ${login.json<{ data: { accessToken: string } }>().data.accessToken}` };
+  const app = await benchApp(database, 'import');
+  const auth = { authorization: `Bearer ${await benchToken(app, 'test-admin')}` };
   const owner = fixtures.org.owner;
 
   line(`import bench on PostgreSQL: ${rows.toLocaleString('en')} rows per file`);
-  line(`load average (1 min) / cores: ${loadavg()[0]?.toFixed(2) ?? '?'} / ${availableParallelism()}`);
-  const referenceStarted = performance.now();
-  await database.db.execute(sql`select count(*) from generate_series(1, 1000000)`);
-  line(`reference: count 1e6 rows in SQL ${(performance.now() - referenceStarted).toFixed(0)} ms`);
+  await printLoadAndReference(database);
 
   const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
     const started = performance.now();
@@ -120,49 +104,27 @@ async function main() {
     select ${exportOrganisation}, 'Exportlift ' || g, 'Exportstraat ' || g, 'Amersfoort', 'EXP-' || g, 'ESN-' || g,
            date '2010-01-01' + (g % 3000), g % 2 = 0
     from generate_series(1, ${exportLifts}) g`);
-  const systemAdmin = await app.inject({
-    method: 'POST',
-    url: '/liftwacht/auth',
-    payload: { username: 'test-system-admin', password: 'Correct-horse-42' },
-  });
-  const adminToken = systemAdmin.json<{ data: { accessToken: string } }>().data.accessToken;
+  const adminToken = await benchToken(app, 'test-system-admin');
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
-  const exportOnce = (format: 'csv' | 'xlsx') =>
-    new Promise<{ bytes: number; ms: number; peakGrowth: number }>((resolve, reject) => {
-      global.gc?.();
-      const baseline = process.memoryUsage().rss;
-      let peak = baseline;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
-      const started = performance.now();
-      const payload = JSON.stringify({ format, organisationId: exportOrganisation, sort: 'name' });
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/liftwacht/lift/export',
-          headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        },
-        (res) => {
-          let bytes = 0;
-          res.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
-          });
-          res.on('end', () => {
-            clearInterval(sampler);
-            resolve({ bytes, ms: performance.now() - started, peakGrowth: peak - baseline });
-          });
-          res.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
+  const exportOnce = async (format: 'csv' | 'xlsx') => {
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const result = await download(port, {
+      method: 'POST',
+      path: '/liftwacht/lift/export',
+      token: adminToken,
+      json: { format, organisationId: exportOrganisation, sort: 'name' },
     });
+    clearInterval(sampler);
+    return { ...result, peakGrowth: peak - baseline };
+  };
 
   line(`\nexport of ${exportLifts.toLocaleString('en')} lifts, streamed over HTTP (server and client in this process)`);
   for (const format of ['csv', 'xlsx'] as const) {
@@ -171,7 +133,7 @@ async function main() {
       `${format.toUpperCase().padEnd(6)} ${mb(result.bytes).padStart(9)} in ${seconds(result.ms).padStart(8)}, peak RSS growth ${mb(result.peakGrowth)}`,
     );
   }
-  line(`load average (1 min) at the end: ${loadavg()[0]?.toFixed(2) ?? '?'}`);
+  line(`load average (1 min) at the end: ${loadAverage()}`);
   await app.close();
   await database.close();
 }

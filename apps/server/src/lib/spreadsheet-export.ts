@@ -74,6 +74,15 @@ async function writeXlsx<T>(out: PassThrough, file: SpreadsheetExport<T>): Promi
   const entry = sheetZipEntry(sheet);
   defineColumns(sheet, columns, language);
   sheet.getRow(1).commit();
+  // One style object per column, shared by its cells. exceljs gives every new cell a style object
+  // of its own, and its style registry renders each unseen style object to XML and keeps it in a
+  // WeakMap: per cell, eight times a row, and the map's entries go only with a full GC. Shared
+  // objects are looked up once. Probe of 200,000 rows: peak RSS growth 20 MB instead of 44
+  // (20,000 rows: 18 MB), Buffers 12 MB instead of 46.
+  const cellStyles = columns.map((c): Partial<ExcelJS.Style> => {
+    const numFmt = numberFormat(c.kind, language);
+    return numFmt ? { numFmt } : {};
+  });
   for await (const items of batches) {
     // exceljs queues rows for its zip without backpressure: before adding a batch, wait until the
     // compressor has taken the last one (it works on it while the next batch is fetched). A slow
@@ -84,7 +93,11 @@ async function writeXlsx<T>(out: PassThrough, file: SpreadsheetExport<T>): Promi
     // batch held whole outlives the young generation, and then only a full GC frees it (probe
     // of 100,000 rows: peak RSS growth about 50 MB instead of 70 to 90).
     for (let item = items.shift(); item !== undefined; item = items.shift()) {
-      sheet.addRow(row(item).map((value, i) => xlsxValue(value, columns[i]?.kind ?? 'text', language))).commit();
+      const added = sheet.addRow(row(item).map((value, i) => xlsxValue(value, columns[i]?.kind ?? 'text', language)));
+      added.eachCell((cell, column) => {
+        cell.style = cellStyles[column - 1] ?? {};
+      });
+      added.commit();
     }
   }
   sheet.commit();

@@ -1,10 +1,35 @@
-// Reads an export's answer back as a user's software would: the CSV with a real CSV parser
+// The export tests' world (a test app, the four lifts, the rows to export, a user's token), and
+// an export's answer read back as a user's software would: the CSV with a real CSV parser
 // (csv-parse), the XLSX with a real XLSX reader (exceljs), and the list API's pages to compare.
 import { parse } from 'csv-parse/sync';
+import type { InferInsertModel } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from './test-app.ts';
+import { insertFourLifts } from './fixtures.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+export type FourLifts = Awaited<ReturnType<typeof insertFourLifts>>;
+
+/**
+ * A test app with the four lifts (test-support/fixtures.ts) and the rows `rows` makes for them
+ * inserted into `table` 500 at a time, in their order; the token is test-user's.
+ */
+export async function exportTestWorld<T extends PgTable>(
+  table: T,
+  rows: (lift: FourLifts) => InferInsertModel<T>[],
+): Promise<{ t: TestApp; token: string; lift: FourLifts }> {
+  const t = await createTestApp();
+  const lift = await insertFourLifts(t.database.db, t.fixtures.org);
+  const all = rows(lift);
+  for (let i = 0; i < all.length; i += 500) await t.database.db.insert(table).values(all.slice(i, i + 500));
+  return { t, token: await t.login('test-user'), lift };
+}
+
+/** GET /liftwacht{url} with a bearer token. */
+export const getWithToken = (t: TestApp, url: string, token: string) =>
+  t.app.inject({ method: 'GET', url: `/liftwacht${url}`, headers: { authorization: `Bearer ${token}` } });
 
 /** The CSV's records (header first), checking the BOM and the language's separator. */
 export function csvRecords(res: LightMyRequestResponse, delimiter: ';' | ','): string[][] {

@@ -3,9 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callKinds, type Call, type CurrentCall } from '@liftwacht/contracts/calls';
 import { calls } from '../../db/schema.ts';
-import { csvRecords, listAll, localMoment, xlsxMoment, xlsxRows } from '../../test-support/export-files.ts';
-import { insertFourLifts } from '../../test-support/fixtures.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import {
+  csvRecords,
+  exportTestWorld,
+  getWithToken,
+  listAll,
+  localMoment,
+  xlsxMoment,
+  xlsxRows,
+} from '../../test-support/export-files.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
 
 // Test clock: 2026-03-10T09:00:00Z. 1,500 calls over two lifts of the owner (more than one export
 // batch), 150 of them still running; and a running call of another organisation.
@@ -15,35 +22,30 @@ let owner = 0;
 const base = Date.parse('2026-01-01T00:00:00Z');
 
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, token } = await exportTestWorld(calls, (lift) => [
+    ...Array.from({ length: 1500 }, (_, i) => {
+      const startedAt = new Date(base + i * 53 * 60_000);
+      const running = i % 10 === 0;
+      const acknowledged = i % 3 !== 0;
+      return {
+        liftId: i % 2 === 0 ? lift.noord : lift.zuid,
+        kind: callKinds[i % callKinds.length] ?? 'other',
+        status: running ? (acknowledged ? 'acknowledged' : 'received') : 'ended',
+        startedAt,
+        acknowledgedAt: acknowledged ? new Date(startedAt.getTime() + 20_000) : null,
+        endedAt: running ? null : new Date(startedAt.getTime() + (i % 13) * 60_000 + 30_000),
+      };
+    }),
+    { liftId: lift.vreemd, kind: 'entrapment', status: 'received', startedAt: new Date(base) },
+  ]));
   owner = t.fixtures.org.owner;
-  const lift = await insertFourLifts(t.database.db, t.fixtures.org);
-  const rows = Array.from({ length: 1500 }, (_, i) => {
-    const startedAt = new Date(base + i * 53 * 60_000);
-    const running = i % 10 === 0;
-    const acknowledged = i % 3 !== 0;
-    return {
-      liftId: i % 2 === 0 ? lift.noord : lift.zuid,
-      kind: callKinds[i % callKinds.length] ?? 'other',
-      status: running ? (acknowledged ? 'acknowledged' : 'received') : 'ended',
-      startedAt,
-      acknowledgedAt: acknowledged ? new Date(startedAt.getTime() + 20_000) : null,
-      endedAt: running ? null : new Date(startedAt.getTime() + (i % 13) * 60_000 + 30_000),
-    };
-  });
-  for (let i = 0; i < rows.length; i += 500) await t.database.db.insert(calls).values(rows.slice(i, i + 500));
-  await t.database.db
-    .insert(calls)
-    .values({ liftId: lift.vreemd, kind: 'entrapment', status: 'received', startedAt: new Date(base) });
-  token = await t.login('test-user');
 });
 
 afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, as = token) =>
-  t.app.inject({ method: 'GET', url: `/liftwacht${url}`, headers: { authorization: `Bearer ${as}` } });
+const get = (url: string, as = token) => getWithToken(t, url, as);
 
 describe('GET /calls/export', () => {
   it('CSV (Dutch) holds exactly the rows of the list for its filters and order, every page', async () => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { calls, lifts } from '../../db/schema.ts';
 import { callColumns, callDurationSql, toCall, type CallRow } from '../../db/call-rows.ts';
+import { packedIds, unpackIds } from '../../lib/packed-ids.ts';
 
 export interface CallFilter {
   organisationId: number;
@@ -80,24 +81,22 @@ export class CallsRepository {
 
   /** The ids of every call the list shows for the filter, in its order (the export). */
   async orderedIds(filter: CallFilter, page: Pick<CallPage, 'sort' | 'order'>, now: Date): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: calls.id })
+    const [row] = await this.db
+      .select({ ids: packedIds(calls.id, order(page, now)) })
       .from(calls)
       .innerJoin(lifts, eq(lifts.id, calls.liftId))
-      .where(this.where(filter, true))
-      .orderBy(...order(page, now));
-    return rows.map((r) => r.id);
+      .where(this.where(filter, true));
+    return unpackIds(row?.ids);
   }
 
   /** The ids of the calls not yet ended, longest running first (the export). */
   async currentIds(organisationId: number): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: calls.id })
+    const [row] = await this.db
+      .select({ ids: packedIds(calls.id, [asc(calls.startedAt), asc(calls.id)]) })
       .from(calls)
       .innerJoin(lifts, eq(lifts.id, calls.liftId))
-      .where(currentWhere(organisationId))
-      .orderBy(asc(calls.startedAt), asc(calls.id));
-    return rows.map((r) => r.id);
+      .where(currentWhere(organisationId));
+    return unpackIds(row?.ids);
   }
 
   /** Calls by id, as the lists show them, in no particular order. */

@@ -3,9 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiftEvent } from '@liftwacht/contracts/events';
 import { eventTypes } from '@liftwacht/contracts/event-types';
 import { events } from '../../db/schema.ts';
-import { csvRecords, listAll, localMoment, xlsxMoment, xlsxRows } from '../../test-support/export-files.ts';
-import { insertFourLifts } from '../../test-support/fixtures.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import {
+  csvRecords,
+  exportTestWorld,
+  getWithToken,
+  listAll,
+  localMoment,
+  xlsxMoment,
+  xlsxRows,
+} from '../../test-support/export-files.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
 
 // Test clock: 2026-03-10T09:00:00Z. 2,400 events over two lifts of the owner (more than two
 // export batches), a third of them still open; and one event of another organisation.
@@ -15,34 +22,29 @@ let owner = 0;
 const base = Date.parse('2026-01-01T00:00:00Z');
 
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, token } = await exportTestWorld(events, (lift) => [
+    ...Array.from({ length: 2400 }, (_, i) => {
+      const startedAt = new Date(base + i * 41 * 60_000);
+      const open = i % 3 === 0;
+      return {
+        liftId: i % 2 === 0 ? lift.noord : lift.zuid,
+        type: eventTypes[i % eventTypes.length] ?? 'unavailable',
+        startedAt,
+        endedAt: open ? null : new Date(startedAt.getTime() + (i % 17) * 60_000 + 1000),
+        closed: !open,
+        floor: i % 4 === 0 ? null : i % 9,
+      };
+    }),
+    { liftId: lift.vreemd, type: 'unavailable', startedAt: new Date('2026-03-01T00:00:00Z') },
+  ]));
   owner = t.fixtures.org.owner;
-  const lift = await insertFourLifts(t.database.db, t.fixtures.org);
-  const rows = Array.from({ length: 2400 }, (_, i) => {
-    const startedAt = new Date(base + i * 41 * 60_000);
-    const open = i % 3 === 0;
-    return {
-      liftId: i % 2 === 0 ? lift.noord : lift.zuid,
-      type: eventTypes[i % eventTypes.length] ?? 'unavailable',
-      startedAt,
-      endedAt: open ? null : new Date(startedAt.getTime() + (i % 17) * 60_000 + 1000),
-      closed: !open,
-      floor: i % 4 === 0 ? null : i % 9,
-    };
-  });
-  for (let i = 0; i < rows.length; i += 500) await t.database.db.insert(events).values(rows.slice(i, i + 500));
-  await t.database.db
-    .insert(events)
-    .values({ liftId: lift.vreemd, type: 'unavailable', startedAt: new Date('2026-03-01T00:00:00Z') });
-  token = await t.login('test-user');
 });
 
 afterAll(async () => {
   await t.close();
 });
 
-const exportOf = (query: string, as = token) =>
-  t.app.inject({ method: 'GET', url: `/liftwacht/events/export?${query}`, headers: { authorization: `Bearer ${as}` } });
+const exportOf = (query: string, as = token) => getWithToken(t, `/events/export?${query}`, as);
 
 describe('GET /events/export', () => {
   it('CSV (Dutch) holds exactly the rows of the list for its filters and order, every page', async () => {

@@ -24,6 +24,7 @@ import type { Db } from '../../db/database.ts';
 import { localDayEndSql, localDayStartSql, runningSecondsSql } from '../../db/local-time-sql.ts';
 import { calls, events, lifts, visits } from '../../db/schema.ts';
 import { callColumns, toCall } from '../../db/call-rows.ts';
+import { packedIds, unpackIds } from '../../lib/packed-ids.ts';
 
 export interface EventFilter {
   organisationId: number;
@@ -119,13 +120,12 @@ export class EventsRepository {
 
   /** The ids of every event the list shows for the filter, in its order (the export). */
   async orderedIds(filter: Omit<EventFilter, 'limit' | 'offset'>, now: Date): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: events.id })
+    const [row] = await this.db
+      .select({ ids: packedIds(events.id, this.order(filter, now)) })
       .from(events)
       .innerJoin(lifts, eq(lifts.id, events.liftId))
-      .where(this.where(filter))
-      .orderBy(...this.order(filter, now));
-    return rows.map((r) => r.id);
+      .where(this.where(filter));
+    return unpackIds(row?.ids);
   }
 
   /** Events by id, as the list shows them, in no particular order. */

@@ -7,6 +7,7 @@ import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Lift, LiftSearchTextField, LiftSort, LiftSortDirection } from '@liftwacht/contracts/lifts';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { unpackIds } from '../../lib/packed-ids.ts';
 import { inIdsSql, isoTimestampSql } from './lift-sql.ts';
 import { statusSql } from './lift-statuses.repository.ts';
 import { containsPattern } from './search-terms.ts';
@@ -238,11 +239,13 @@ export class LiftsRepository {
    */
   async orderedIds(filter: LiftFilter, order: Pick<LiftPage, 'sort' | 'direction'>, now: Date): Promise<number[]> {
     if (filter.organisationIds.length === 0) return [];
-    const rows = await sqlRows<{ id: number }>(
+    // One packed text rather than a row each (lib/packed-ids.ts).
+    const [row] = await sqlRows<{ ids: string | null }>(
       this.db,
-      sql`select l.id from lifts l where ${this.whereSql(filter, now)} order by ${orderBySql(order)}`,
+      sql`select string_agg(l.id::text, ',' order by ${orderBySql(order)}) as ids
+          from lifts l where ${this.whereSql(filter, now)}`,
     );
-    return rows.map((r) => r.id);
+    return unpackIds(row?.ids);
   }
 
   private whereSql(filter: LiftFilter, now: Date): SQL {

@@ -1,7 +1,9 @@
-// When a scheduled report is due (issue 20): the first working day (Monday–Friday; public holidays
-// are not skipped) after the period ends, at 07:00 Europe/Amsterdam, in summer and winter time alike.
+// When a scheduled report is due (issue 20): the first working day (Monday–Friday, not a Dutch
+// public holiday: working-days.ts) after the period ends, at 07:00 Europe/Amsterdam, in summer and
+// winter time alike.
 import type { ReportCadence } from '@liftwacht/contracts/reports';
-import { dayToIso, fromLocal, isoToDay, isoWeekday, toLocal, type DayNumber } from '../../db/seed/amsterdam-time.ts';
+import { dayToIso, fromLocal, isoToDay, toLocal, type DayNumber } from '../../db/seed/amsterdam-time.ts';
+import { firstWorkingDayAfter } from './working-days.ts';
 
 /** Local hour at which a period's reports go out. */
 export const scheduledReportHour = 7;
@@ -27,11 +29,9 @@ function periodContaining(cadence: ReportCadence, day: DayNumber): { from: strin
   return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
 }
 
-/** 07:00 local on the first Monday–Friday after the period's last day. */
+/** 07:00 local on the first working day after the period's last day. */
 export function reportDueAt(to: string): Date {
-  let day = isoToDay(to) + 1;
-  while (isoWeekday(day) > 5) day++;
-  return new Date(fromLocal(day, scheduledReportHour));
+  return new Date(fromLocal(firstWorkingDayAfter(isoToDay(to)), scheduledReportHour));
 }
 
 function scheduled(cadence: ReportCadence, period: { from: string; to: string }): ScheduledPeriod {

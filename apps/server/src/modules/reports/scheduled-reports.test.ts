@@ -218,4 +218,17 @@ describe('the scheduled report pass', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it('waits past New Year: December and Q4 go out on Monday 4 January 2027, not on the holiday', async () => {
+    at('2027-01-01T06:00:00Z');
+    expect(await t.app.scheduledReports.runOnce()).toBe(0);
+    at('2027-01-04T05:59:59Z');
+    expect(await t.app.scheduledReports.runOnce()).toBe(0);
+    at('2027-01-04T06:00:00Z');
+    expect(await t.app.scheduledReports.runOnce()).toBe(2);
+    await sendDue();
+    const mails = t.outbox().slice(-2).map(decodeQuotedPrintable);
+    expect(mails.some((m) => m.includes('december 2026'))).toBe(true);
+    expect(mails.some((m) => m.includes('Q4 2026'))).toBe(true);
+  });
 });

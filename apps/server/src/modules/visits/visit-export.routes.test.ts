@@ -2,42 +2,47 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitRoles, visitStates, visitTypes, type Visit } from '@liftwacht/contracts/visits';
 import { visits } from '../../db/schema.ts';
-import { csvRecords, listAll, localMoment, xlsxMoment, xlsxRows } from '../../test-support/export-files.ts';
-import { insertFourLifts } from '../../test-support/fixtures.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import {
+  csvRecords,
+  exportTestWorld,
+  getWithToken,
+  listAll,
+  localMoment,
+  xlsxMoment,
+  xlsxRows,
+  type FourLifts,
+} from '../../test-support/export-files.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
 
 // Test clock: 2026-03-10T09:00:00Z. 1,300 visits to one lift (more than one export batch).
 let t: TestApp;
 let token = '';
-let lift: Awaited<ReturnType<typeof insertFourLifts>>;
+let lift: FourLifts;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  lift = await insertFourLifts(t.database.db, t.fixtures.org);
-  const rows = Array.from({ length: 1300 }, (_, i) => {
-    const startedAt = new Date(Date.parse('2025-06-01T06:00:00Z') + i * 4 * 3600_000);
-    const state = visitStates[i % visitStates.length] ?? 'finished';
-    return {
-      liftId: lift.noord,
-      type: visitTypes[i % visitTypes.length] ?? 'maintenance',
-      role: visitRoles[i % visitRoles.length] ?? 'mechanic',
-      state,
-      startedAt,
-      endedAt: state === 'progress' ? null : new Date(startedAt.getTime() + (30 + (i % 50)) * 60_000),
-      person: i % 5 === 0 ? null : `Monteur ${i % 7}`,
-      remarks: i % 11 === 0 ? '=SUM(A1:A2) nagekeken' : null,
-    };
-  });
-  for (let i = 0; i < rows.length; i += 500) await t.database.db.insert(visits).values(rows.slice(i, i + 500));
-  token = await t.login('test-user');
+  ({ t, token, lift } = await exportTestWorld(visits, (lifts) =>
+    Array.from({ length: 1300 }, (_, i) => {
+      const startedAt = new Date(Date.parse('2025-06-01T06:00:00Z') + i * 4 * 3600_000);
+      const state = visitStates[i % visitStates.length] ?? 'finished';
+      return {
+        liftId: lifts.noord,
+        type: visitTypes[i % visitTypes.length] ?? 'maintenance',
+        role: visitRoles[i % visitRoles.length] ?? 'mechanic',
+        state,
+        startedAt,
+        endedAt: state === 'progress' ? null : new Date(startedAt.getTime() + (30 + (i % 50)) * 60_000),
+        person: i % 5 === 0 ? null : `Monteur ${i % 7}`,
+        remarks: i % 11 === 0 ? '=SUM(A1:A2) nagekeken' : null,
+      };
+    }),
+  ));
 });
 
 afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, as = token) =>
-  t.app.inject({ method: 'GET', url: `/liftwacht${url}`, headers: { authorization: `Bearer ${as}` } });
+const get = (url: string, as = token) => getWithToken(t, url, as);
 
 describe('GET /lift/{id}/visits/export', () => {
   it('CSV (Dutch) holds exactly the visits the list shows, newest first, every page; formulas neutralised', async () => {
