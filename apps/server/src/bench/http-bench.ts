@@ -136,6 +136,7 @@ async function runDatabase(label: string, env: NodeJS.ProcessEnv, dir: string): 
   line(`\n${label}, ${String(connections)} connections, ${String(seconds)} s per line, simulator off`);
   const warn = await startServer({ ...env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }, path.join(dir, 'warn.log'));
   let liftWarn: Result;
+  let healthWarn: Result;
   try {
     const token = await login(warn.base, 'demo-admin');
     const organisationId = await firstOrganisation(warn.base, token);
@@ -147,11 +148,11 @@ async function runDatabase(label: string, env: NodeJS.ProcessEnv, dir: string): 
     // Warm-up: JIT, prepared plans, caches.
     for (const url of Object.values(urls)) await cannon('warm-up', url, token, 1);
     line('  LOG_LEVEL=warn');
-    const health = await cannon('GET /health', urls.health, null);
-    print(health, null);
+    healthWarn = await cannon('GET /health', urls.health, null);
+    print(healthWarn, null);
     liftWarn = await cannon('GET /lift?limit=20 (authenticated)', urls.lift, token);
-    print(liftWarn, health);
-    print(await cannon('GET /stats (current view)', urls.stats, token), health);
+    print(liftWarn, healthWarn);
+    print(await cannon('GET /stats (current view)', urls.stats, token), healthWarn);
   } finally {
     await warn.stop();
   }
@@ -169,10 +170,12 @@ async function runDatabase(label: string, env: NodeJS.ProcessEnv, dir: string): 
     print(liftInfo, health);
     const logBytes = statSync(info.logFile).size - logBytesBefore;
     const requests = (health.rps + liftInfo.rps) * seconds;
+    const change = (infoRps: number, warnRps: number) =>
+      `${((infoRps / warnRps) * 100).toFixed(0)} % of its throughput at warn`;
+    line(`  GET /lift at info: ${change(liftInfo.rps, liftWarn.rps)} (the requirement: at least 90 %)`);
     line(
-      `  GET /lift at info vs warn: ${((liftInfo.rps / liftWarn.rps) * 100).toFixed(0)} % of the throughput ` +
-        `(${(((liftWarn.rps - liftInfo.rps) / liftWarn.rps) * 100).toFixed(1)} % less); ` +
-        `log ${(logBytes / Math.max(1, requests)).toFixed(0)} bytes per request`,
+      `  GET /health at info: ${change(health.rps, healthWarn.rps)} (the cheapest route: the log line's cost undiluted); ` +
+        `${(logBytes / Math.max(1, requests)).toFixed(0)} log bytes per request`,
     );
   } finally {
     await info.stop();

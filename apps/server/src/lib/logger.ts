@@ -21,7 +21,12 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): F
     stream: pretty({
       colorize: process.stdout.isTTY,
       translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'pid,hostname',
+      // A request's fields go into its message, so each request is one line.
+      ignore: 'pid,hostname,reqId,method,url,status,ms',
+      messageFormat: (log, messageKey) =>
+        log[messageKey] === 'request'
+          ? `${String(log.method)} ${String(log.url)} ${String(log.status)} ${String(log.ms)} ms`
+          : String(log[messageKey]),
       // Written as it comes: a person watching a terminal wants each line now.
       sync: true,
     }),
