@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSocket, type ClientSocket } from '../../test-support/socket-client.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { insertLiftWithModule, moduleMessage, send } from '../ingest/ingest-test-support.ts';
 
@@ -136,6 +138,19 @@ describe('GET /liftwacht/metrics with METRICS_TOKEN', () => {
     expect(count('unmatched', '4xx')).toBeGreaterThanOrEqual(1);
     expect(body).not.toContain('987654321');
     expect(body).not.toContain('no-such-route-xyz');
+  });
+
+  it('counts the Socket.IO sockets connected to this node', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${String((t.app.server.address() as AddressInfo).port)}`;
+    const sockets: ClientSocket[] = [];
+    try {
+      await openSocket(url, await t.login('test-user'), sockets);
+      await openSocket(url, await t.login('test-admin'), sockets);
+      expect(sample((await scrape()).body, 'liftwacht_socketio_sockets')).toBe(2);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   });
 
   it('counts ingested and rejected messages, batch sizes and their lag', async () => {
