@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { RequestLogController } from './lib/request-log.ts';
 import { administrationRoutes } from './modules/administration/administration.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { callActionsPlugin } from './modules/calls/call-actions.plugin.ts';
@@ -28,6 +30,8 @@ import { liftListPlugin } from './modules/lifts/lift-export-rows.ts';
 import { liftsPlugin } from './modules/lifts/lifts.plugin.ts';
 import { liftSpreadsheetsRoutes } from './modules/lift-spreadsheets/lift-spreadsheets.routes.ts';
 import { liftsRoutes } from './modules/lifts/lifts.routes.ts';
+import { metricsPlugin } from './modules/metrics/metrics.plugin.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { mailQueuePlugin } from './modules/notifications/mail-queue.plugin.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { realtimePlugin } from './modules/realtime/realtime.plugin.ts';
@@ -73,7 +77,9 @@ export interface AppDependencies {
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    logger: deps.logger === false ? false : loggerOptions(deps.config),
+    // One line per request (lib/request-log.ts).
+    logController: new RequestLogController(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -89,6 +95,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Cross-cutting plugins
   await app.register(errorsPlugin);
   await app.register(corePlugin, deps);
+  // app.metrics: what the modules count for GET /liftwacht/metrics (Prometheus), HTTP latency
+  await app.register(metricsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
@@ -162,6 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       senseModulesRoutes(api);
       webhooksRoutes(api);
       escalationSettingsRoutes(api);
+      metricsRoutes(api);
       return Promise.resolve();
     },
     { prefix: '/liftwacht' },

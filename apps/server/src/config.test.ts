@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     expect(c.accessTokenTtlSeconds).toBe(28800);
   });
 
+  it('reads the log format and the metrics token', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.logFormat).toBe('auto');
+    expect(defaults.metricsToken).toBeUndefined();
+    const set = loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'json', METRICS_TOKEN: 'a-long-enough-token' });
+    expect(set.logFormat).toBe('json');
+    expect(set.metricsToken).toBe('a-long-enough-token');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

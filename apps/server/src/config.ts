@@ -30,6 +30,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Liftwacht <no-reply@liftwacht.local>'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  // auto: human-readable lines on a terminal, JSON lines otherwise (lib/logger.ts)
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  // Unset: GET /liftwacht/metrics answers 404 (modules/metrics)
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -104,6 +108,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
+  /** auto: pretty when stdout is a terminal, JSON lines otherwise. */
+  logFormat: 'auto' | 'json' | 'pretty';
+  /** The bearer token Prometheus scrapes GET /liftwacht/metrics with; unset: no metrics (404). */
+  metricsToken: string | undefined;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   /**
@@ -191,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

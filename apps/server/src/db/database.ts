@@ -20,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip for the readiness probe. */
   ping(): Promise<void>;
+  /** The pool's connections, for metrics; absent for PGlite (one connection, in this process). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -846,6 +846,13 @@ export const operationCalls: Record<string, OperationCalls> = {
         query: { organisationId, periods: comparedPeriods, format: 'xlsx' },
       })),
   },
+  // Metrics (issue 21): the harness world has no METRICS_TOKEN, so the route does not exist there
+  // (404); its bearer token is checked in modules/metrics/metrics.routes.test.ts.
+  'GET /liftwacht/metrics': {
+    own: () => ({}),
+    foreign: { none: 'public to a scraper with METRICS_TOKEN, no organisation' },
+    ownAnswers: 404,
+  },
 };
 
 /** The organisation's default escalation limits, with the version it has now. */

@@ -14,6 +14,7 @@ export interface IngestCoreOptions {
   batchWaitMs: number;
   concurrency: number;
   onArrival: (message: ParsedMessage) => void;
+  onStored?: (size: number, lagsMs: number[]) => void;
 }
 
 export interface IngestCore {

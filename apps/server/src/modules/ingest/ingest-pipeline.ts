@@ -35,6 +35,8 @@ export interface IngestPipelineOptions {
    * redelivery) is not passed on twice.
    */
   onArrival?: (message: ParsedMessage) => void;
+  /** After each stored batch (metrics): its size and, per message, ms from submit to commit. */
+  onStored?: (size: number, lagsMs: number[]) => void;
 }
 
 /**
@@ -77,6 +79,8 @@ export class IngestPipeline implements IngestSink {
   private readonly lastRejectionLog = new Map<IngestRejectionReason, { at: number; suppressed: number }>();
   private readonly recentKeys = new Set<string>();
   private readonly onArrival: ((message: ParsedMessage) => void) | undefined;
+  private readonly onStored: IngestPipelineOptions['onStored'];
+  private readonly submittedAt = new WeakMap<ParsedMessage, number>();
 
   constructor(
     private readonly service: IngestService,
@@ -85,6 +89,7 @@ export class IngestPipeline implements IngestSink {
     options: IngestPipelineOptions,
   ) {
     this.onArrival = options.onArrival;
+    this.onStored = options.onStored;
     this.lanes = Array.from(
       { length: Math.max(1, options.concurrency) },
       () =>
@@ -129,6 +134,7 @@ export class IngestPipeline implements IngestSink {
       }
       this.onArrival(result.parsed);
     }
+    if (this.onStored) this.submittedAt.set(result.parsed, performance.now());
     return this.laneOf(result.parsed.es).add(result.parsed);
   }
 
@@ -147,6 +153,11 @@ export class IngestPipeline implements IngestSink {
       this.counters.batches++;
       this.counters.lastBatchSize = items.length;
       this.counters.lastBatchMs = performance.now() - started;
+      const storedAt = performance.now();
+      this.onStored?.(
+        items.length,
+        items.map((m) => storedAt - (this.submittedAt.get(m) ?? storedAt)),
+      );
       outcomes.forEach((o, i) => {
         if (o.status === 'accepted') this.counters.accepted++;
         else if (o.status === 'duplicate') this.counters.duplicates++;

@@ -26,6 +26,8 @@ export interface IngestWorkerHandlers {
   /** After a batch's commit. */
   committed(batch: CommittedBatch): void;
   wakeMail(): void;
+  /** A stored batch, for metrics. */
+  stored(size: number, lagsMs: number[]): void;
 }
 
 const restartDelayMs = 1000;
@@ -193,6 +195,9 @@ export class IngestWorkerHost implements IngestSink {
         return;
       case 'wakeMail':
         this.handlers.wakeMail();
+        return;
+      case 'stored':
+        this.handlers.stored(message.size, message.lagsMs);
         return;
       case 'ready':
         return;

@@ -59,5 +59,7 @@ export type FromWorker =
   /** Messages validated since the last post, in arrival order. */
   | { type: 'arrivals'; messages: Arrival[] }
   | { type: 'committed'; batch: CommittedBatch; counters: IngestCounters }
+  /** A stored batch's size and its messages' ms from submit to commit (metrics). */
+  | { type: 'stored'; size: number; lagsMs: number[] }
   | { type: 'status'; connected: boolean; port: number | null }
   | { type: 'wakeMail' };

@@ -72,6 +72,7 @@ const core = createIngestCore(
     batchSize: config.ingest.batchSize,
     batchWaitMs: config.ingest.batchWaitMs,
     concurrency: config.ingest.concurrency,
+    onStored: config.metricsToken ? (size, lagsMs) => post({ type: 'stored', size, lagsMs }) : undefined,
     onArrival: (m) => {
       // Once the packets of this broker read are through (mqtt.js takes them in one run of
       // process.nextTick callbacks), before any other I/O callback, such as a batch's query

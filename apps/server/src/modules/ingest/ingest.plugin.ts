@@ -80,7 +80,12 @@ export const ingestPlugin = fp(
       const level = app.log.level as string | undefined;
       worker = new IngestWorkerHost(
         { config: app.config, logLevel: level ?? 'silent' },
-        { arrivals: (messages) => fanOut.push(messages), committed, wakeMail: () => app.mailQueue.wake() },
+        {
+          arrivals: (messages) => fanOut.push(messages),
+          committed,
+          wakeMail: () => app.mailQueue.wake(),
+          stored: (size, lagsMs) => app.metrics.ingestBatchStored(size, lagsMs),
+        },
         app.log.child({ module: 'ingest' }),
       );
       await worker.start();
@@ -93,6 +98,7 @@ export const ingestPlugin = fp(
         batchWaitMs: app.config.ingest.batchWaitMs,
         // PGlite runs one statement at a time; a PostgreSQL server overlaps batches' round trips.
         concurrency: app.database.kind === 'postgres' ? app.config.ingest.concurrency : 1,
+        onStored: app.metrics.enabled ? (size, lagsMs) => app.metrics.ingestBatchStored(size, lagsMs) : undefined,
         // On one thread the fan-out stays in line with the reads: deferred behind them, it got only
         // what the reads left of each turn and fell behind for good at 3,000 msg/s.
         onArrival: (m) => {
@@ -114,6 +120,8 @@ export const ingestPlugin = fp(
       app.log.child({ module: 'module-health' }),
     );
     app.decorate('ingest', { pipeline, worker, health, flush: flushIngest });
+    const tallied = pipeline;
+    app.metrics.readIngestTallies(() => tallied.counters);
     // After the transports stopped (their hooks run first): store what is in flight, then stop.
     app.addHook('onClose', async () => {
       await health.stop();
@@ -121,5 +129,5 @@ export const ingestPlugin = fp(
       await worker?.close();
     });
   },
-  { name: 'ingest', dependencies: ['core', 'realtime', 'lift-events', 'mail-queue'] },
+  { name: 'ingest', dependencies: ['core', 'realtime', 'lift-events', 'mail-queue', 'metrics'] },
 );

@@ -104,6 +104,11 @@ export class MailQueueWorker {
     return this.exclusive(() => this.sendDue());
   }
 
+  /** Mails waiting to be sent, for metrics. */
+  depth(): Promise<number> {
+    return this.repository.countWaiting(this.settings.maxAttempts);
+  }
+
   /** Stops the timer and waits for the pass in flight, so the mailer and database can close. */
   async stop(): Promise<void> {
     this.stopped = true;

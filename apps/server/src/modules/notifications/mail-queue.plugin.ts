@@ -26,11 +26,12 @@ export const mailQueuePlugin = fp(
       { ...defaultMailQueueSettings, ...opts.settings },
     );
     app.decorate('mailQueue', worker);
+    app.metrics.readMailQueueDepth(() => worker.depth());
     app.addHook('onReady', () => {
       worker.start();
       return Promise.resolve();
     });
     app.addHook('onClose', () => worker.stop());
   },
-  { name: 'mail-queue', dependencies: ['core'] },
+  { name: 'mail-queue', dependencies: ['core', 'metrics'] },
 );

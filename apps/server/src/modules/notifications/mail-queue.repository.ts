@@ -109,6 +109,15 @@ export class MailQueueRepository {
       .sort((a, b) => a.id - b.id);
   }
 
+  /** Mails not sent yet that still have attempts left (the partial pending index covers it). */
+  async countWaiting(maxAttempts: number): Promise<number> {
+    const [row] = await sqlRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from mail_queue where sent_at is null and attempts < ${maxAttempts}`,
+    );
+    return row?.n ?? 0;
+  }
+
   async markSent(id: number, now: Date): Promise<void> {
     await this.db.update(mailQueue).set({ sentAt: now }).where(eq(mailQueue.id, id));
   }

@@ -41,6 +41,7 @@ export const realtimePlugin = fp(
     const unsubscribe = app.sessionEnds.subscribe((end) => endSockets(app.io, end));
     const publisher = new RealtimePublisher(app.io, app.socketAdapterStatus() !== 'memory');
     app.decorate('realtime', { publisher, service, sweepSockets: sweep });
+    app.metrics.readSockets(() => app.io.of('/').sockets.size);
     app.addHook('onClose', () => {
       unsubscribe();
       clearInterval(sweeping);
@@ -48,5 +49,5 @@ export const realtimePlugin = fp(
       return Promise.resolve();
     });
   },
-  { name: 'realtime', dependencies: ['core', 'auth', 'access', 'socket-io'] },
+  { name: 'realtime', dependencies: ['core', 'auth', 'access', 'socket-io', 'metrics'] },
 );
