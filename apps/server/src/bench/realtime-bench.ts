@@ -11,7 +11,10 @@
 //                             [--max-rate 8000] [--max-seconds 10] [--connections K] [--mqtt-url mqtt://…]
 //                             [--listener-processes 2] [--load-policy batch|normal]
 //                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off] [--batch-wait-ms N]
-//                             [--ingest-concurrency N]
+//                             [--ingest-concurrency N] [--database postgres|pglite]
+//
+// `--broker embedded --database pglite` is the path `npm start` runs (PGlite in this process, the
+// embedded broker, ingest on the main thread); lower --sockets, --modules and --rate suit it.
 import { fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,7 +22,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -50,6 +53,7 @@ const { values } = parseArgs({
     'ingest-worker': { type: 'string', default: 'auto' },
     'batch-wait-ms': { type: 'string' },
     'ingest-concurrency': { type: 'string' },
+    database: { type: 'string', default: 'postgres' },
   },
 });
 const socketCount = Number(values.sockets);
@@ -71,10 +75,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const line = (text = '') => process.stdout.write(`${text}\n`);
 
 async function main(): Promise<void> {
+  const pglite = values.database === 'pglite';
   const dbName = `liftwacht_bench_realtime`;
-  const dbUrl = await freshPostgresDatabase(dbName);
+  const dbUrl = pglite ? undefined : await freshPostgresDatabase(dbName);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'liftwacht-bench-rt-'));
-  const database = await openDatabase({ url: dbUrl });
+  const database = await openDatabase(dbUrl ? { url: dbUrl } : { dataDir });
+  const dbLabel = pglite ? 'PGlite' : 'PostgreSQL';
   // --mqtt-url names a broker already running; else Mosquitto where installed, or the embedded one.
   let mosquitto: RunningService | null = null;
   if (!values['mqtt-url'] && values.broker === 'mosquitto') {
@@ -84,7 +90,7 @@ async function main(): Promise<void> {
   const mqttUrl = values['mqtt-url'] ?? mosquitto?.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl,
+    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     LOG_LEVEL: 'warn',
     PUBLIC_URL: 'http://127.0.0.1',
     JWT_SECRET: 'realtime-bench-secret-realtime-bench-secret',
@@ -136,7 +142,9 @@ async function main(): Promise<void> {
   try {
     // The fleet: one organisation, a user, MODULES lifts each with a module.
     const [org] = await database.db.insert(organisations).values({ name: 'Bench BV', type: 'owner' }).returning();
-    const [role] = await database.db.insert(roles).values({ name: 'user' }).returning();
+    // The role may come with the database already (on PGlite it does).
+    await database.db.insert(roles).values({ name: 'user' }).onConflictDoNothing();
+    const [role] = await database.db.select().from(roles).where(eq(roles.name, 'user'));
     if (!org || !role) throw new Error('bench organisation not created');
     const [user] = await database.db
       .insert(users)
@@ -195,7 +203,7 @@ async function main(): Promise<void> {
     line(
       `\nRealtime benchmark: ${String(socketCount)} sockets on ${String(moduleCount)} modules, ${String(rate)} msg/s for ${String(seconds)} s`,
     );
-    line(`server ${url} (PostgreSQL ${dbName}), Node ${process.version}`);
+    line(`server ${url} (${pglite ? 'PGlite in this process' : `PostgreSQL ${dbName}`}), Node ${process.version}`);
     line(
       `MQTT: ${brokerName} at ${brokerUrl}; ingest ${app.ingest.worker ? 'in a worker thread (main thread: HTTP and sockets)' : 'on the main thread'}`,
     );
@@ -218,6 +226,8 @@ async function main(): Promise<void> {
 
     /** CPU ticks per backend of this database (Linux /proc; empty elsewhere). */
     const databaseTicks = async () => {
+      // PGlite runs inside the server process: its CPU is the server's.
+      if (pglite) return new Map<number, number>();
       const pids = await sqlRows<{ pid: number }>(
         database.db,
         sql`select pid from pg_stat_activity where datname = current_database()`,
@@ -334,7 +344,10 @@ async function main(): Promise<void> {
         );
       }
       line(
-        `  ingest into PostgreSQL  ${(accepted / elapsed).toFixed(0).padStart(8)} msg/s sustained (${String(accepted)} stored in ${elapsed.toFixed(1)} s, batches of ~${String(after.lastBatchSize)})`,
+        `  ingest into ${dbLabel.padEnd(10)}  ${(accepted / elapsed).toFixed(0).padStart(8)} msg/s sustained (${String(accepted)} stored in ${elapsed.toFixed(1)} s, batches of ~${String(after.lastBatchSize)})`,
+      );
+      line(
+        `  server CPU per message  ${accepted > 0 ? ((serverCpu.user + serverCpu.system) / accepted).toFixed(0) : '–'} µs (all of the server process's CPU${pglite ? ', PGlite included' : ''}, over the messages stored)`,
       );
       const lost = r.acknowledged - stored;
       line(
@@ -383,10 +396,12 @@ async function main(): Promise<void> {
     await app.close();
     await database.close();
     await mosquitto?.stop();
-    const admin = new pg.Client({ connectionString: benchDatabaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    if (!pglite) {
+      const admin = new pg.Client({ connectionString: benchDatabaseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -62,6 +62,30 @@ export class EscalationClaimsRepository {
   }
 
   /**
+   * When the next (call, level) of due() comes, after `now`: the earliest start plus limit among the
+   * open, unacknowledged entrapments since `since` whose level nobody claimed; null when none waits.
+   */
+  async nextDueAt(now: Date, since: Date, day: string): Promise<Date | null> {
+    const [row] = await sqlRows<{ at: string | null }>(
+      this.db,
+      sql`
+      select to_char(min(c.started_at + lvl.minutes * interval '1 minute') at time zone 'UTC',
+                     'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+      from calls c
+      join lifts l on l.id = c.lift_id
+      join organisations o on o.id = l.organisation_id
+      cross join lateral (values (1, o.escalation_first_minutes), (2, o.escalation_second_minutes))
+        as lvl(level, minutes)
+      where c.ended_at is null and c.acknowledged_at is null and c.kind = 'entrapment'
+        and c.started_at > ${since.toISOString()}::timestamptz
+        and c.started_at + lvl.minutes * interval '1 minute' > ${now.toISOString()}::timestamptz
+        and ${liftInServiceSql(day)}
+        and not exists (select 1 from call_escalations e where e.call_id = c.id and e.level = lvl.level)`,
+    );
+    return row?.at ? new Date(row.at) : null;
+  }
+
+  /**
    * Whether the call is still an unacknowledged, open entrapment, holding a share lock on it until the
    * transaction ends: an acknowledgement committed first makes this false, and one that comes while
    * the claim is being made waits for it, so an escalation never follows an acknowledgement.

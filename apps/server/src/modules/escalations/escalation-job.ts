@@ -19,8 +19,12 @@ import { PeriodicPass } from '../../lib/periodic-pass.ts';
 import { renderEscalationMail } from './escalation-mail.ts';
 import type { DueEscalation, EscalationClaimsRepository } from './escalation-claims.repository.ts';
 
-/** How often each node looks for entrapments to escalate. */
-export const escalationCheckIntervalMs = 5_000;
+/**
+ * How often each node looks for entrapments to escalate when nothing woke it: a call of this node
+ * wakes the pass (ingest, call actions), and each pass sets a timer for the next limit to come, so
+ * this only covers what another node's modules or people changed while that node is gone.
+ */
+export const escalationCheckIntervalMs = 30_000;
 
 /**
  * Calls that started longer ago than this are not escalated: a call still open after two days is a
@@ -84,31 +88,13 @@ export interface EscalationJobDependencies {
   escalated?: EscalatedHook;
 }
 
-export class EscalationJob {
-  private readonly job = new PeriodicPass(
-    () => this.pass(),
-    (err: unknown) => {
-      if (databaseUnavailability(err)) this.deps.log.warn({ err }, 'escalations skipped: database unavailable');
-      else this.deps.log.error({ err }, 'escalation pass failed');
-    },
-  );
-
-  constructor(private readonly deps: EscalationJobDependencies) {}
-
-  start(intervalMs: number): void {
-    this.job.start(intervalMs);
+/** runOnce() answers the escalations this node made. */
+export class EscalationJob extends PeriodicPass<Escalation[]> {
+  constructor(private readonly deps: EscalationJobDependencies) {
+    super('escalation pass', deps.log);
   }
 
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass now (joined when one is going on); returns the escalations this node made. */
-  runOnce(): Promise<Escalation[]> {
-    return this.job.runOnce();
-  }
-
-  private async pass(): Promise<Escalation[]> {
+  protected async pass(): Promise<Escalation[]> {
     const now = this.deps.clock.now();
     const due = await this.deps.claims.due(
       now,
@@ -128,6 +114,11 @@ export class EscalationJob {
       }
     }
     if (made.some((e) => e.recipients > 0)) this.deps.mailQueue.wake();
+    if (due.length === escalationBatchSize) this.wake();
+    else if (this.active) {
+      const next = await this.deps.claims.nextDueAt(now, new Date(now.getTime() - escalationHorizonMs), localDay(now));
+      if (next) this.wakeIn(next.getTime() - this.deps.clock.now().getTime());
+    }
     return made;
   }
 

@@ -48,6 +48,11 @@ export function escalationSettingsRoutes(app: FastifyInstance): void {
       },
       ...app.guard('escalations.manage'),
     },
-    async (request) => ({ data: await service.update(request, request.params.id, request.body) }),
+    async (request) => {
+      const data = await service.update(request, request.params.id, request.body);
+      // New limits move the next escalation to come.
+      app.escalations.job.wake();
+      return { data };
+    },
   );
 }

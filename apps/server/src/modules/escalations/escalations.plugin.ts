@@ -28,7 +28,13 @@ export const escalationsPlugin = fp(
       escalated: opts.escalated,
     });
     app.decorate('escalations', { job });
+    // An entrapment that came in, or an action on a call (acknowledged, its kind set), moves the next
+    // limit to come: the pass looks again and sets its timer (the interval covers other nodes).
+    app.callActions.onChange(() => job.wake());
+    app.ingest.onCommitted((batch) => {
+      if ([...batch.organisations.values()].some((kinds) => kinds.has('calls'))) job.wake();
+    });
     app.addHook('onClose', () => job.stop());
   },
-  { name: 'escalations', dependencies: ['core', 'mail-queue'] },
+  { name: 'escalations', dependencies: ['core', 'mail-queue', 'call-actions', 'ingest'] },
 );

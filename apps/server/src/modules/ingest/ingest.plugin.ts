@@ -27,6 +27,8 @@ declare module 'fastify' {
       health: ModuleHealthJob;
       /** Stores everything handed in so far, latest readings included. */
       flush: () => Promise<void>;
+      /** Hears every committed batch, after its commit (passes that wake on what ingest wrote). */
+      onCommitted: (listener: (batch: CommittedBatch) => void) => void;
     };
   }
 }
@@ -42,6 +44,7 @@ const fanOutSliceMs = 5;
 
 export const ingestPlugin = fp(
   async (app: FastifyInstance) => {
+    const listeners: ((batch: CommittedBatch) => void)[] = [];
     const committed = (batch: CommittedBatch) => {
       // Stored is stored: a failure to tell browsers must not turn into a failed batch.
       try {
@@ -50,6 +53,7 @@ export const ingestPlugin = fp(
         for (const [organisationId, kinds] of batch.organisations) {
           app.realtime.publisher.organisationChanged(organisationId, kinds);
         }
+        for (const listener of listeners) listener(batch);
       } catch (err) {
         app.log.error({ err }, 'could not publish stored module messages');
       }
@@ -119,7 +123,13 @@ export const ingestPlugin = fp(
       hooks,
       app.log.child({ module: 'module-health' }),
     );
-    app.decorate('ingest', { pipeline, worker, health, flush: flushIngest });
+    app.decorate('ingest', {
+      pipeline,
+      worker,
+      health,
+      flush: flushIngest,
+      onCommitted: (listener) => listeners.push(listener),
+    });
     const tallied = pipeline;
     app.metrics.readIngestTallies(() => tallied.counters);
     // After the transports stopped (their hooks run first): store what is in flight, then stop.

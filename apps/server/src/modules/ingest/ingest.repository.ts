@@ -1,6 +1,6 @@
 // SQL of the ingest path. Every write is one set-based statement per batch (rows travel as one JSON
 // parameter), so a batch of hundreds of messages costs a dozen round trips, not thousands.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { serviceModeSchema } from '@liftwacht/contracts/ingest';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
@@ -169,10 +169,13 @@ export class IngestRepository {
   ): Promise<number[]> {
     const iso = (d: Date | null) => d?.toISOString() ?? null;
     const nowTs = sql`${now.toISOString()}::timestamptz`;
-    const rows = await sqlRows<{ id: number }>(
-      tx,
-      sql`
-      with new_events as (
+    // Only the parts this batch has: a data-modifying CTE runs even when its input is empty, and
+    // an empty insert into daily_counters still fires its statement triggers (the monthly totals and
+    // rides since maintenance), which took most of an idle batch's time for nothing.
+    const parts: SQL[] = [];
+    if (changes.newEvents.length > 0) {
+      parts.push(sql`
+      new_events as (
         insert into events (lift_id, type, started_at, ended_at, closed, floor, data, source_message_id)
         select r.lift_id, r.type, r.started_at, r.ended_at, r.ended_at is not null, r.floor, r.data, r.source_message_id
         from json_to_recordset(${json(
@@ -189,13 +192,19 @@ export class IngestRepository {
                  source_message_id text)
         on conflict (source_message_id) do nothing
         returning id
-      ),
+      )`);
+    }
+    if (changes.closeEvents.length > 0) {
+      parts.push(sql`
       ended_events as (
         update events e set ended_at = r.ended_at, closed = true
         from json_to_recordset(${json(changes.closeEvents.map((c) => ({ id: c.id, ended_at: iso(c.endedAt) })))})
           as r(id bigint, ended_at timestamptz)
         where e.id = r.id and e.ended_at is null
-      ),
+      )`);
+    }
+    if (changes.calls.length > 0) {
+      parts.push(sql`
       call_input as (
         select * from json_to_recordset(${json(
           changes.calls.map((c) => ({
@@ -260,7 +269,10 @@ export class IngestRepository {
                                    ('ended', r.ended_at)) as p(action, at)
         where p.at is not null and r.test_result is null
         on conflict (call_id, action) where source = 'module' do nothing
-      ),
+      )`);
+    }
+    if (changes.counters.length > 0) {
+      parts.push(sql`
       counter_input as (
         select * from json_to_recordset(${json(
           changes.counters.map((c) => ({
@@ -282,7 +294,10 @@ export class IngestRepository {
         select lift_id, kind, (bucket_start at time zone ${businessTimeZone})::date, sum(value) from counter_input
         group by 1, 2, 3
         on conflict (lift_id, kind, day) do update set value = daily_counters.value + excluded.value
-      ),
+      )`);
+    }
+    if (changes.state.length > 0) {
+      parts.push(sql`
       state as (
         insert into sense_data (lift_id, key, value, at)
         select r.lift_id, r.key, coalesce(r.value, 'null'::jsonb), r.at
@@ -291,7 +306,10 @@ export class IngestRepository {
         )}) as r(lift_id int, key text, value jsonb, at timestamptz)
         on conflict (lift_id, key) do update set value = excluded.value, at = excluded.at
         where sense_data.at <= excluded.at
-      ),
+      )`);
+    }
+    if (changes.touched.length > 0) {
+      parts.push(sql`
       -- Last seen only needs to be good to a few seconds against the 10-minute silence rule, so a
       -- module heard very recently is not rewritten by every batch. A provisioning message (and the
       -- firmware it reports) is kept when it is the module's latest by its own time: a late
@@ -315,7 +333,10 @@ export class IngestRepository {
           and (m.last_seen_at is null
                or m.last_seen_at < ${nowTs} - ${`${String(lastSeenResolutionSeconds)} seconds`}::interval
                or not m.connected or ${newerProvisioning})
-      ),
+      )`);
+    }
+    if (changes.unregistered.length > 0) {
+      parts.push(sql`
       -- Messages nobody registered a module for: counted per ES number, one row each per batch.
       unregistered as (
         insert into unregistered_modules (es_number, first_seen_at, last_seen_at, messages, last_kind)
@@ -330,9 +351,14 @@ export class IngestRepository {
           set last_seen_at = greatest(unregistered_modules.last_seen_at, excluded.last_seen_at),
               messages = unregistered_modules.messages + excluded.messages,
               last_kind = excluded.last_kind
-      )
-      select id::float8 as id from new_events`,
-    );
+      )`);
+    }
+    if (parts.length === 0) return [];
+    const created =
+      changes.newEvents.length > 0
+        ? sql`select id::float8 as id from new_events`
+        : sql`select null::float8 as id where false`;
+    const rows = await sqlRows<{ id: number }>(tx, sql`with ${sql.join(parts, sql`,`)} ${created}`);
     return rows.map((r) => r.id);
   }
 

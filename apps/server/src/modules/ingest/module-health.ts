@@ -26,18 +26,8 @@ export interface HealthRunSummary {
   closedCounterDays: number;
 }
 
-export class ModuleHealthJob {
-  private readonly job = new PeriodicPass(
-    () => this.pass(),
-    (err: unknown) => {
-      if (databaseUnavailability(err)) {
-        this.listeningSince = this.clock.now();
-        this.log.warn({ err }, 'module health check skipped: database unavailable; retrying on the next pass');
-      } else {
-        this.log.error({ err }, 'module health check failed');
-      }
-    },
-  );
+/** runOnce() answers what the pass found. */
+export class ModuleHealthJob extends PeriodicPass<HealthRunSummary> {
   private lastRetentionAt = 0;
   /**
    * Since when this node has been able to hear modules. Right after a start nobody can tell a
@@ -54,23 +44,20 @@ export class ModuleHealthJob {
     private readonly hooks: IngestHooks,
     private readonly log: FastifyBaseLogger,
   ) {
+    super('module health check', log);
     this.listeningSince = clock.now();
   }
 
-  start(intervalMs: number): void {
-    this.job.start(intervalMs);
+  protected override failed(err: unknown): void {
+    if (databaseUnavailability(err)) {
+      this.listeningSince = this.clock.now();
+      this.log.warn({ err }, 'module health check skipped: database unavailable; retrying on the next pass');
+    } else {
+      this.log.error({ err }, 'module health check failed');
+    }
   }
 
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass; a pass already going on is joined rather than doubled. */
-  runOnce(): Promise<HealthRunSummary> {
-    return this.job.runOnce();
-  }
-
-  private async pass(): Promise<HealthRunSummary> {
+  protected async pass(): Promise<HealthRunSummary> {
     const now = this.clock.now();
     const summary: HealthRunSummary = {
       disconnected: 0,

@@ -8,7 +8,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { isoToDay, localMidnight } from '../../db/seed/amsterdam-time.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { localDay } from '../../lib/local-day.ts';
 import { PeriodicPass } from '../../lib/periodic-pass.ts';
 import type { LiftEventRecorder } from '../events/event-recorder.ts';
@@ -28,36 +27,18 @@ export interface ApprovalExpiryEffects {
   committed(organisationIds: ReadonlySet<number>): void;
 }
 
-export class ApprovalExpiryJob {
-  private readonly job = new PeriodicPass(
-    () => this.pass(),
-    (err: unknown) => {
-      if (databaseUnavailability(err)) this.log.warn({ err }, 'approval expiry skipped: database unavailable');
-      else this.log.error({ err }, 'approval expiry failed');
-    },
-  );
-
+/** runOnce() answers how many approval_expired events it opened. */
+export class ApprovalExpiryJob extends PeriodicPass<number> {
   constructor(
     private readonly repository: ApprovalExpiryRepository,
     private readonly clock: Clock,
     private readonly effects: ApprovalExpiryEffects,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(intervalMs: number): void {
-    this.job.start(intervalMs);
+    log: FastifyBaseLogger,
+  ) {
+    super('approval expiry', log);
   }
 
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass (joined when one is going on); returns how many approval_expired events it opened. */
-  runOnce(): Promise<number> {
-    return this.job.runOnce();
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const today = localDay(this.clock.now());
     const lapsed = await this.repository.lapsedWithoutEvent(this.repository.db, today);
     let opened = 0;

@@ -10,7 +10,6 @@ import { reportCadences, savedReportFileName, savedReportsKept } from '@liftwach
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { PeriodicPass } from '../../lib/periodic-pass.ts';
 import type { MailQueueWorker } from '../notifications/mail-queue-worker.ts';
 import { buildReportPdf, type BuiltReport } from './report-pdf-bytes.ts';
@@ -49,41 +48,29 @@ export interface ScheduledReportsDeps {
   log: FastifyBaseLogger;
 }
 
-export class ScheduledReportsJob {
+/** runOnce() answers how many mails it queued. */
+export class ScheduledReportsJob extends PeriodicPass<number> {
   private reports: ReportsService | null = null;
-  private readonly job = new PeriodicPass(
-    () => this.pass(),
-    (err: unknown) => {
-      if (databaseUnavailability(err)) this.deps.log.warn({ err }, 'scheduled reports skipped: database unavailable');
-      else this.deps.log.error({ err }, 'scheduled reports failed');
-    },
-  );
 
   constructor(
     private readonly deps: ScheduledReportsDeps,
     readonly settings: ScheduledReportsSettings = defaultScheduledReportsSettings,
-  ) {}
+  ) {
+    super('scheduled reports', deps.log);
+  }
 
   /** The report's figures come from the dashboard, which exists once the routes are registered. */
   useReports(reports: ReportsService): void {
     this.reports = reports;
   }
 
-  start(intervalMs: number = scheduledReportsIntervalMs): void {
-    this.job.start(intervalMs);
-    void this.job.runOnce().catch(() => undefined);
+  override start(intervalMs: number = scheduledReportsIntervalMs): void {
+    super.start(intervalMs);
+    // What fell due while the server was down goes out now, not at the first tick.
+    this.wake();
   }
 
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass (joined when one is going on); answers how many mails it queued. */
-  runOnce(): Promise<number> {
-    return this.job.runOnce();
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const reports = this.reports;
     if (!reports) return 0;
     const now = this.deps.clock.now();

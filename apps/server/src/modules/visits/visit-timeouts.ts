@@ -5,45 +5,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import { visitTimeoutMs } from '@liftwacht/contracts/visits';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { PeriodicPass } from '../../lib/periodic-pass.ts';
 import type { VisitWritesRepository } from './visit-writes.repository.ts';
 
 /** How often the job looks for visits left open. */
 export const visitTimeoutCheckIntervalMs = 60_000;
 
-export class VisitTimeoutJob {
-  private readonly job = new PeriodicPass(
-    () => this.pass(),
-    (err: unknown) => {
-      if (databaseUnavailability(err)) this.log.warn({ err }, 'visit timeouts skipped: database unavailable');
-      else this.log.error({ err }, 'visit timeouts failed');
-    },
-  );
-
+/** runOnce() answers how many visits timed out. */
+export class VisitTimeoutJob extends PeriodicPass<number> {
   constructor(
     private readonly db: Db,
     private readonly writes: VisitWritesRepository,
     private readonly clock: Clock,
     private readonly changed: (organisationId: number) => void,
     private readonly housekeeping: () => Promise<unknown>,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(intervalMs: number): void {
-    this.job.start(intervalMs);
+    log: FastifyBaseLogger,
+  ) {
+    super('visit timeouts', log);
   }
 
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass (joined when one is going on); returns how many visits timed out. */
-  runOnce(): Promise<number> {
-    return this.job.runOnce();
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const now = this.clock.now();
     const timedOut = await this.writes.timeOut(this.db, new Date(now.getTime() - visitTimeoutMs), visitTimeoutMs);
     for (const organisationId of new Set(timedOut.map((v) => v.organisationId))) this.changed(organisationId);

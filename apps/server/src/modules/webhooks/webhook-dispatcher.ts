@@ -6,7 +6,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { webhookHeaders } from '@liftwacht/contracts/webhooks';
 import type { Clock } from '../../lib/clock.ts';
-import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { PeriodicPass } from '../../lib/periodic-pass.ts';
 import { resolveWebhookTarget, WebhookAddressError, type HostLookup } from './webhook-address.ts';
 import { nextWebhookAttempt } from './webhook-schedule.ts';
@@ -39,16 +38,8 @@ export interface DispatchResult {
   failed: number;
 }
 
-export class WebhookDispatcher {
-  private readonly job = new PeriodicPass(
-    () => this.pass(),
-    (err: unknown) => {
-      if (databaseUnavailability(err)) this.log.warn({ err }, 'webhook deliveries skipped: database unavailable');
-      else this.log.error({ err }, 'webhook delivery pass failed');
-    },
-  );
-  /** Started by main.ts; tests run passes themselves, so a wake does nothing before a start. */
-  private started = false;
+/** runOnce() sends what is due by the clock now; a wake does nothing before main.ts started it. */
+export class WebhookDispatcher extends PeriodicPass<DispatchResult> {
   private stopped = false;
 
   constructor(
@@ -58,30 +49,20 @@ export class WebhookDispatcher {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     readonly settings: WebhookDispatchSettings,
-  ) {}
+  ) {
+    super('webhook delivery pass', log);
+  }
 
-  start(intervalMs: number): void {
+  override start(intervalMs: number): void {
     if (this.stopped) return;
-    this.started = true;
-    this.job.start(intervalMs);
+    super.start(intervalMs);
     // Deliveries left from before a restart go out now, not at the first tick.
     this.wake();
   }
 
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     this.stopped = true;
-    await this.job.stop();
-  }
-
-  /** Sends what is due by the clock now (joined when a pass is going on). */
-  runOnce(): Promise<DispatchResult> {
-    return this.job.runOnce();
-  }
-
-  /** Sends soon, without waiting: after deliveries were queued. */
-  wake(): void {
-    if (!this.started || this.stopped) return;
-    this.runOnce().catch((err: unknown) => this.log.error({ err }, 'webhook delivery pass failed'));
+    await super.stop();
   }
 
   /** The lease of an attempt starting now. */
@@ -134,7 +115,7 @@ export class WebhookDispatcher {
     return postWebhook(target, headers, delivery.body, this.settings.timeoutMs);
   }
 
-  private async pass(): Promise<DispatchResult> {
+  protected async pass(): Promise<DispatchResult> {
     const result: DispatchResult = { delivered: 0, failed: 0 };
     for (;;) {
       const now = this.clock.now();

@@ -15,7 +15,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { PeriodicPass } from '../../lib/periodic-pass.ts';
 import type { WebhookOutboxRepository, ClaimedEvent } from './webhook-outbox.repository.ts';
 import { callPayload, eventPayload, type WebhookSubject } from './webhook-payloads.ts';
@@ -23,8 +22,11 @@ import type { WebhookQueue } from './webhook-queue.ts';
 import type { WebhooksRepository } from './webhooks.repository.ts';
 import { webhookRetryWindowMs } from './webhook-schedule.ts';
 
-/** How often each node looks for new call steps and events. */
-export const webhookOutboxIntervalMs = 2_000;
+/**
+ * How often each node looks for new call steps and events when nothing woke it: ingest's batches and
+ * call actions of this node wake the pass, so this covers the other writers and other nodes.
+ */
+export const webhookOutboxIntervalMs = 10_000;
 
 /** Rows claimed per table and transaction. */
 const batchSize = 500;
@@ -39,15 +41,8 @@ export interface OutboxPassResult {
   queued: number;
 }
 
-export class WebhookOutbox {
-  private readonly job = new PeriodicPass(
-    () => this.pass(),
-    (err: unknown) => {
-      if (databaseUnavailability(err)) this.log.warn({ err }, 'webhook outbox skipped: database unavailable');
-      else this.log.error({ err }, 'webhook outbox pass failed');
-    },
-  );
-
+/** runOnce() passes until nothing is pending. */
+export class WebhookOutbox extends PeriodicPass<OutboxPassResult> {
   constructor(
     private readonly db: Db,
     private readonly outbox: WebhookOutboxRepository,
@@ -56,23 +51,12 @@ export class WebhookOutbox {
     private readonly clock: Clock,
     /** Called after a pass queued deliveries, so they go out without waiting for the dispatcher's tick. */
     private readonly queued: () => void,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(intervalMs: number): void {
-    this.job.start(intervalMs);
+    log: FastifyBaseLogger,
+  ) {
+    super('webhook outbox pass', log);
   }
 
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One pass now (joined when one is going on), until nothing is pending. */
-  runOnce(): Promise<OutboxPassResult> {
-    return this.job.runOnce();
-  }
-
-  private async pass(): Promise<OutboxPassResult> {
+  protected async pass(): Promise<OutboxPassResult> {
     const total: OutboxPassResult = { seen: 0, queued: 0 };
     for (;;) {
       const { seen, queued, full } = await this.batch();

@@ -109,11 +109,17 @@ export const webhooksPlugin = fp(
       dispatcher,
       service,
     } satisfies Webhooks);
+    // What this node wrote is announced soon after its commit, not at the next tick.
+    app.callActions.onChange(() => outbox.wake());
+    app.ingest.onCommitted((batch) => {
+      const announced = (kinds: ReadonlySet<string>) => kinds.has('calls') || kinds.has('events');
+      if (batch.createdEventIds.length > 0 || [...batch.organisations.values()].some(announced)) outbox.wake();
+    });
     // The outbox first: a pass it finishes may still wake the dispatcher, which then stops too.
     app.addHook('onClose', async () => {
       await outbox.stop();
       await dispatcher.stop();
     });
   },
-  { name: 'webhooks', dependencies: ['core', 'access', 'audit'] },
+  { name: 'webhooks', dependencies: ['core', 'access', 'audit', 'call-actions', 'ingest'] },
 );
