@@ -1,6 +1,6 @@
 // Opens the one SQL database the server uses: PGlite in DATA_DIR by default, a PostgreSQL server
 // when a URL is given. Both speak the same dialect, so schema, migrations and queries are shared.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,7 +37,14 @@ export type DatabaseTarget =
   | { dataDir: string }
   | { memory: true };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder = path.join(here, 'migrations');
+/**
+ * Beside the built server only (scripts/build-server.mjs): an empty database with the migrations
+ * applied. A new data folder starts as a copy of it instead of running initdb and every migration,
+ * which is most of a first start; the migrations then find nothing, or only what is newer, to do.
+ */
+const templateFile = path.join(here, 'database-template.tar.gz');
 
 // UTC sessions: date_trunc and ::date on timestamptz must not depend on the server's zone. JIT off:
 // compiling the dashboard's larger queries costs more than running them.
@@ -69,7 +76,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite;
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    client = new PGlite(path.join(target.dataDir, 'pglite'));
+    const dataDir = path.join(target.dataDir, 'pglite');
+    const fresh = !existsSync(path.join(dataDir, 'PG_VERSION')) && existsSync(templateFile);
+    client = new PGlite(
+      dataDir,
+      fresh ? { loadDataDir: new Blob([readFileSync(templateFile)], { type: 'application/x-gzip' }) } : {},
+    );
   } else {
     client = new PGlite();
   }
