@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { lockDataDir } from './data-dir-lock.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import * as schema from './schema.ts';
 
@@ -74,9 +75,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   let client: PGlite;
+  let unlock: () => void = () => undefined;
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    const dataDir = path.join(target.dataDir, 'pglite');
+    unlock = lockDataDir(target.dataDir);
+    const dataDir = pgliteDir(target.dataDir);
     const fresh = !existsSync(path.join(dataDir, 'PG_VERSION')) && existsSync(templateFile);
     client = new PGlite(
       dataDir,
@@ -85,16 +88,30 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     client = new PGlite();
   }
-  await client.waitReady;
-  await client.exec("set timezone = 'UTC'");
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: () => client.close(),
-  };
+  try {
+    await client.waitReady;
+    await client.exec("set timezone = 'UTC'");
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw err;
+  }
+}
+
+/** Where the PGlite database of a data folder lives. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
 }
