@@ -50,6 +50,8 @@ const templateFile = path.join(here, 'database-template.tar.gz');
 // UTC sessions: date_trunc and ::date on timestamptz must not depend on the server's zone. JIT off:
 // compiling the dashboard's larger queries costs more than running them.
 const sessionOptions = '-c timezone=UTC -c jit=off';
+/** The advisory lock the migrations run under (an arbitrary number that is Liftwacht's own). */
+const migrationLockKey = 4_711_020_260;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
@@ -58,7 +60,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // connection of their own, without the statement timeout, closed once they are through.
     const migrations = createPostgresPool({ url, max: 1, options: sessionOptions, connectTimeoutMs });
     try {
-      await migratePg(drizzlePg(migrations, { schema, casing: 'snake_case' }), { migrationsFolder });
+      const connection = await migrations.connect();
+      try {
+        // Nodes starting together (a rolling upgrade, a fresh cluster) migrate one after the other:
+        // the first applies what is new, the next find it applied. Drizzle's migrator takes no lock.
+        await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
+        await migratePg(drizzlePg(connection, { schema, casing: 'snake_case' }), { migrationsFolder });
+        await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+      } finally {
+        connection.release();
+      }
     } finally {
       await migrations.end();
     }
