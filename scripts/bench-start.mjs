@@ -1,8 +1,8 @@
 // `npm run bench:start [-- --runs N]`: how long `npm start` takes until /liftwacht/health answers,
 // from an empty data folder (migrations and the demo seed included) and as a restart on the data
-// the previous start left, next to the same restart of the server's TypeScript under tsx (what
-// `npm start` ran before the server was built). Builds first when stale (not timed). Run it under
-// the shared lock: flock /tmp/liftwacht-bench.lock npm run bench:start
+// the previous start left; then the same restart without npm (node apps/server/dist/main.js) and
+// of the server's TypeScript under tsx (what `npm start` ran before the server was built). Builds
+// first when stale (not timed). Under the shared lock: flock /tmp/liftwacht-bench.lock npm run bench:start
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -130,6 +130,12 @@ try {
     restart.push(result.ms);
     line(`restart ${String(i + 1)} (npm start)`, result);
   }
+  const direct = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await timeStart(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], dataDir);
+    direct.push(result.ms);
+    line(`restart ${String(i + 1)} (node dist/main.js)`, result);
+  }
   const tsx = [];
   for (let i = 0; i < runs; i++) {
     const result = await timeStart(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], dataDir);
@@ -138,8 +144,9 @@ try {
   }
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
   console.log(
-    `median: first start ${seconds(median(first))} s, restart ${seconds(median(restart))} s, ` +
-      `restart under tsx ${seconds(median(tsx))} s (built/tsx ${(median(restart) / median(tsx)).toFixed(2)})`,
+    `median: first start ${seconds(median(first))} s, restart ${seconds(median(restart))} s (npm start), ` +
+      `${seconds(median(direct))} s (node dist/main.js), ${seconds(median(tsx))} s (tsx main.ts); ` +
+      `built/tsx without npm ${(median(direct) / median(tsx)).toFixed(2)}`,
   );
   console.log(`reference: sha256 of 64 MiB in ${referenceMs().toFixed(0)} ms | ${load()}`);
 } finally {
