@@ -39,10 +39,12 @@ export default defineConfig({
     },
   },
   webServer: {
+    // npm start: builds the web app and the server when stale, then runs the built server.
     command: 'node scripts/start.mjs',
     cwd: '../..',
     url: `http://127.0.0.1:${port}/liftwacht/health`,
-    // A fresh data directory is seeded with the demo fleet first (about a minute on an idle machine).
+    // A fresh data directory is seeded with the demo fleet first (seconds on an idle machine, more
+    // on a busy one; builds when stale add to that).
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',

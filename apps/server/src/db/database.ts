@@ -1,6 +1,6 @@
 // Opens the one SQL database the server uses: PGlite in DATA_DIR by default, a PostgreSQL server
 // when a URL is given. Both speak the same dialect, so schema, migrations and queries are shared.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { lockDataDir } from './data-dir-lock.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import * as schema from './schema.ts';
 
@@ -39,11 +40,20 @@ export type DatabaseTarget =
   | { dataDir: string }
   | { memory: true };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder = path.join(here, 'migrations');
+/**
+ * Beside the built server only (scripts/build-server.mjs): an empty database with the migrations
+ * applied. A new data folder starts as a copy of it instead of running initdb and every migration,
+ * which is most of a first start; the migrations then find nothing, or only what is newer, to do.
+ */
+const templateFile = path.join(here, 'database-template.tar.gz');
 
 // UTC sessions: date_trunc and ::date on timestamptz must not depend on the server's zone. JIT off:
 // compiling the dashboard's larger queries costs more than running them.
 const sessionOptions = '-c timezone=UTC -c jit=off';
+/** The advisory lock the migrations run under (an arbitrary number that is Liftwacht's own). */
+const migrationLockKey = 4_711_020_260;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
@@ -52,7 +62,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // connection of their own, without the statement timeout, closed once they are through.
     const migrations = createPostgresPool({ url, max: 1, options: sessionOptions, connectTimeoutMs });
     try {
-      await migratePg(drizzlePg(migrations, { schema, casing: 'snake_case' }), { migrationsFolder });
+      const connection = await migrations.connect();
+      try {
+        // Nodes starting together (a rolling upgrade, a fresh cluster) migrate one after the other:
+        // the first applies what is new, the next find it applied. Drizzle's migrator takes no lock.
+        await connection.query('select pg_advisory_lock($1)', [migrationLockKey]);
+        await migratePg(drizzlePg(connection, { schema, casing: 'snake_case' }), { migrationsFolder });
+        await connection.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+      } finally {
+        connection.release();
+      }
     } finally {
       await migrations.end();
     }
@@ -70,22 +89,43 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   let client: PGlite;
+  let unlock: () => void = () => undefined;
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    client = new PGlite(path.join(target.dataDir, 'pglite'));
+    unlock = lockDataDir(target.dataDir);
+    const dataDir = pgliteDir(target.dataDir);
+    const fresh = !existsSync(path.join(dataDir, 'PG_VERSION')) && existsSync(templateFile);
+    client = new PGlite(
+      dataDir,
+      fresh ? { loadDataDir: new Blob([readFileSync(templateFile)], { type: 'application/x-gzip' }) } : {},
+    );
   } else {
     client = new PGlite();
   }
-  await client.waitReady;
-  await client.exec("set timezone = 'UTC'");
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: () => client.close(),
-  };
+  try {
+    await client.waitReady;
+    await client.exec("set timezone = 'UTC'");
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw err;
+  }
+}
+
+/** Where the PGlite database of a data folder lives. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
 }

@@ -10,7 +10,6 @@
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface RateLimitVerdict {
@@ -113,6 +112,8 @@ const redisStartWaitMs = 5000;
  * memory (logged), and returns to Redis when it is back.
  */
 export async function redisRateLimits(url: string, log: FastifyBaseLogger): Promise<RateLimits> {
+  // Loaded only here: without REDIS_URL, a start need not load a Redis client.
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     protocol: 2,
     connectionName: 'liftwacht-rate-limits',

@@ -4,9 +4,10 @@
 // zip's compressor, which itself waits for the client), so memory stays flat however long the list.
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sheetZipEntry } from './exceljs-stream-backpressure.ts';
+import { lazyModule } from './lazy-module.ts';
 import type { ServerLanguage } from './server-i18n.ts';
 import {
   csvDelimiter,
@@ -16,6 +17,9 @@ import {
   type ColumnValue,
   type SheetColumn,
 } from './spreadsheet-values.ts';
+
+// Loaded on first use (lib/lazy-module.ts): exceljs is the heaviest library of the server's start.
+const exceljs = lazyModule<typeof ExcelJS>('exceljs');
 
 export type SpreadsheetFileFormat = 'csv' | 'xlsx';
 
@@ -61,7 +65,7 @@ async function writeXlsx<T>(out: PassThrough, file: SpreadsheetExport<T>): Promi
   // Once the client has gone (or the stream failed), stop waiting and stop pulling rows.
   const closed = new AbortController();
   out.once('close', () => closed.abort(new Error('the export stream was closed')));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: true,
     // Inline strings: shared strings would keep every distinct text in memory until the end.

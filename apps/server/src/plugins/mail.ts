@@ -3,7 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import { lazyModule } from '../lib/lazy-module.ts';
+
+// Loaded with the first mail (lib/lazy-module.ts), not at every start.
+const nodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 
 export interface MailAttachment {
   filename: string;
@@ -25,24 +29,26 @@ export interface Mailer {
 
 export function createMailer(options: { smtpUrl: string | undefined; outboxDir: string; from: string }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    let transport: Nodemailer.Transporter | undefined;
     return {
       send: async (mail) => {
+        transport ??= nodemailer().createTransport(options.smtpUrl);
         await transport.sendMail({ from: options.from, ...toNodemailer(mail) });
       },
-      close: () => transport.close(),
+      close: () => transport?.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: Nodemailer.Transporter<{ message: unknown }> | undefined;
   return {
     send: async (mail) => {
+      transport ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from: options.from, ...toNodemailer(mail) });
       await mkdir(options.outboxDir, { recursive: true });
       // Sortable by time; the random part keeps two mails in one millisecond apart.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
 

@@ -1,10 +1,9 @@
 // Socket.IO on Fastify's own HTTP server at /liftwacht/socket.io, websocket transport only. With
 // REDIS_URL the Redis adapter carries room broadcasts to every node, so a message ingested on node
 // A reaches a browser connected to node B. What sockets may do is the realtime module's business.
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { socketPath, type ClientToServerEvents, type ServerToClientEvents } from '@liftwacht/contracts/realtime';
 import { useDirectFrames } from '../modules/realtime/direct-frames.ts';
@@ -24,6 +23,8 @@ declare module 'fastify' {
 const redisReadyTimeoutMs = 10_000;
 
 async function connectRedis(url: string, app: FastifyInstance): Promise<{ pub: Redis; sub: Redis }> {
+  // Loaded only here: without REDIS_URL, a start need not load a Redis client.
+  const { Redis } = await import('ioredis');
   // RESP2: the adapter's pub/sub listeners are written against it.
   const pub = new Redis(url, { protocol: 2, lazyConnect: true, connectionName: 'liftwacht-socket-pub' });
   const sub = pub.duplicate({ connectionName: 'liftwacht-socket-sub' });
@@ -73,6 +74,7 @@ export const socketIoPlugin = fp(
     let redis: { pub: Redis; sub: Redis } | null = null;
     if (app.config.redisUrl) {
       redis = await connectRedis(app.config.redisUrl, app);
+      const { createAdapter } = await import('@socket.io/redis-adapter');
       io.adapter(createAdapter(redis.pub, redis.sub, { key: 'liftwacht' }));
     }
     // Room broadcasts as one prepared frame and one write per socket, whichever adapter is in use.

@@ -33,10 +33,14 @@ export interface IngestWorkerHandlers {
 const restartDelayMs = 1000;
 
 /**
- * The worker's code is TypeScript, like the rest of the server (run by tsx): the thread registers
- * tsx's loader before importing it, as `tsx` does for the main thread.
+ * The worker's code: under tsx (tests, CLIs, `npm run dev`) the TypeScript beside this file, for
+ * which the thread registers tsx's loader first, as `tsx` does for the main thread; in the built
+ * server (`npm start`, scripts/build-server.mjs) the bundle ingest-worker.js beside main.js.
  */
 function workerSource(): string {
+  if (!import.meta.url.endsWith('.ts')) {
+    return `import(${JSON.stringify(new URL('./ingest-worker.js', import.meta.url).href)});`;
+  }
   // Where this module is not run by Node's own loader (vitest), the thread resolves the name itself.
   const tsx = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api';
   const entry = new URL('./ingest-worker.ts', import.meta.url).href;

@@ -4,9 +4,13 @@
 // XLSX by exceljs, first worksheet, with rich text, hyperlinks and formula results reduced to
 // their value.
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import { liftImportLimits, type SpreadsheetFormat } from '@liftwacht/contracts/lift-spreadsheets';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+// Loaded on first use (lib/lazy-module.ts): exceljs is the heaviest library of the server's start.
+const exceljs = lazyModule<typeof ExcelJS>('exceljs');
 
 /** A cell as the import converts it: text, a number, a yes/no, a date, or empty. */
 export type Cell = string | number | boolean | Date | null;
@@ -103,7 +107,7 @@ function readCsv(text: string): Sheet {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   try {
     // exceljs's declared Buffer type predates Node's generic Buffer.
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);

@@ -2,13 +2,17 @@
 // export as a stream through the shared list-export writer.
 import type { Readable } from 'node:stream';
 import { stringify as stringifySync } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import type { SpreadsheetFormat } from '@liftwacht/contracts/lift-spreadsheets';
 import { defineColumns, frozenHeader, spreadsheetStream } from '../../lib/spreadsheet-export.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import { catalogue, type ServerLanguage } from '../../lib/server-i18n.ts';
 import { csvDelimiter, csvValue, xlsxValue, type ColumnValue, type SheetColumn } from '../../lib/spreadsheet-values.ts';
 import { exampleRow, exportColumns, exportRow, liftFieldColumns } from './spreadsheet-layout.ts';
+
+// Loaded on first use (lib/lazy-module.ts): exceljs is the heaviest library of the server's start.
+const exceljs = lazyModule<typeof ExcelJS>('exceljs');
 
 const bom = '\ufeff';
 
@@ -29,7 +33,7 @@ export async function templateFile(format: SpreadsheetFormat, language: ServerLa
     );
     return Buffer.from(bom + text, 'utf8');
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   const sheet = workbook.addWorksheet(sheetName(language), frozenHeader);
   defineColumns(sheet, columns, language);
   sheet.addRow(xlsxRow(columns, example, language));

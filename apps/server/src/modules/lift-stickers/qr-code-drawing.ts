@@ -1,14 +1,18 @@
 // A QR code drawn as vector rectangles, so it stays sharp at any print resolution and costs a few
 // hundred bytes per label instead of an embedded image. Dark modules of a row are merged into one
 // rectangle per run, which keeps the page content (and a sheet of thousands of lifts) small.
-import QRCode from 'qrcode';
+import type * as QRCode from 'qrcode';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+// Loaded on first use (lib/lazy-module.ts): most starts draw no sticker.
+const qrCode = lazyModule<typeof QRCode>('qrcode');
 
 /** Modules of light margin around the code; the standard asks for 4, the label padding adds the rest. */
 const quietModules = 2;
 
 export function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
   // M (15 % recovery) survives a scratched or dirty sticker in a machine room.
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = qrCode().create(text, { errorCorrectionLevel: 'M' });
   const count = modules.size;
   const unit = size / (count + 2 * quietModules);
   const origin = { x: x + quietModules * unit, y: y + quietModules * unit };

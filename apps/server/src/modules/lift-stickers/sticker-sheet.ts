@@ -2,13 +2,17 @@
 // "Avery 3475" sheet, and plain paper cut along the faint frames). Each label: lift name, address,
 // SBCL id, the QR code and its URL in small print. Pages are drawn while the lifts arrive batch by
 // batch, so a fleet of thousands of lifts streams out without the whole document in memory.
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { Locale } from '@liftwacht/contracts/auth';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import { interpolate, type catalogue } from '../../lib/server-i18n.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import { reportFontFaces, reportFonts, type ReportFont } from '../reports/report-fonts.ts';
 import { drawQrCode } from './qr-code-drawing.ts';
 import { readableRoom } from './readable-room.ts';
+
+// Loaded on first use (lib/lazy-module.ts), like the fonts: most starts draw no PDF.
+const pdfDocument = lazyModule<typeof PDFDocument>('pdfkit');
 
 export type StickerTexts = ReturnType<typeof catalogue>['lift-stickers'];
 
@@ -31,7 +35,7 @@ export interface StickerSheetInput {
 
 /** The PDF as a stream; it ends after the last lift, or is destroyed with the error of a failed batch. */
 export function renderStickerSheet(input: StickerSheetInput): PDFKit.PDFDocument {
-  const doc = new PDFDocument({
+  const doc = new (pdfDocument())({
     size: 'A4',
     margin: 0,
     autoFirstPage: false,

@@ -1,10 +1,14 @@
 // Page furniture shared by every report: an A4 document with the embedded fonts, the colours, the
 // section headings, and page numbers written once all pages exist (pdfkit bufferPages).
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { Locale } from '@liftwacht/contracts/auth';
 import { interpolate, type catalogue } from '../../lib/server-i18n.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import { reportFontFaces, reportFonts, type ReportFont } from './report-fonts.ts';
 import type { ReportFormat } from './report-format.ts';
+
+// Loaded on first use (lib/lazy-module.ts), like the fonts: most starts draw no PDF.
+const pdfDocument = lazyModule<typeof PDFDocument>('pdfkit');
 
 export type ReportTexts = ReturnType<typeof catalogue>['reports'];
 
@@ -59,7 +63,7 @@ export function createReportContext(options: {
   subject: string;
   createdAt: Date;
 }): ReportContext {
-  const doc = new PDFDocument({
+  const doc = new (pdfDocument())({
     size: 'A4',
     bufferPages: true,
     margins: { top: margin.top, bottom: margin.bottom, left: margin.side, right: margin.side },

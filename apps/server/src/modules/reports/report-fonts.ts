@@ -3,9 +3,11 @@
 // Dutch and English text (ë, é, ï, ü, €, —, ≥) and far beyond.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
+import { lazyModule } from '../../lib/lazy-module.ts';
 
 const require = createRequire(import.meta.url);
+const fontkit = lazyModule<typeof Fontkit>('fontkit');
 
 export const reportFonts = {
   regular: 'DejaVuSans.ttf',
@@ -15,20 +17,20 @@ export const reportFonts = {
 } as const;
 export type ReportFont = keyof typeof reportFonts;
 
-let parsed: Record<ReportFont, fontkit.Font> | undefined;
+let parsed: Record<ReportFont, Fontkit.Font> | undefined;
 
 /**
  * The fonts, read and parsed once per process. pdfkit accepts a parsed fontkit font and makes its
  * own subset per document, so each report skips ~100 ms of table parsing. Safe to share: a report
  * is drawn synchronously from start to end(), and fontkit only caches what it reads.
  */
-export function reportFontFaces(): Record<ReportFont, fontkit.Font> {
+export function reportFontFaces(): Record<ReportFont, Fontkit.Font> {
   parsed ??= Object.fromEntries(
     Object.entries(reportFonts).map(([key, file]) => {
-      const face = fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+      const face = fontkit().create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
       if (!('layout' in face)) throw new Error(`${file} is a font collection, not a font`);
       return [key, face];
     }),
-  ) as Record<ReportFont, fontkit.Font>;
+  ) as Record<ReportFont, Fontkit.Font>;
   return parsed;
 }
