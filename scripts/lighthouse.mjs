@@ -147,6 +147,7 @@ function summarise(lhr) {
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     si: metric('speed-index'),
+    tti: metric('interactive'),
     scriptBytes: transfer('script'),
     totalBytes: transfer('total'),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
@@ -158,7 +159,7 @@ function printRow(label, r) {
   console.log(
     `  ${label.padEnd(7)} perf ${String(r.performance).padStart(3)}  a11y ${String(r.accessibility).padStart(3)}  ` +
       `bp ${String(r.bestPractices).padStart(3)}  FCP ${s(r.fcp)}  LCP ${s(r.lcp)}  TBT ${String(Math.round(r.tbt)).padStart(4)} ms  ` +
-      `CLS ${r.cls.toFixed(3)}  SI ${s(r.si)}  JS ${String(r.scriptBytes).padStart(7)} B  all ${String(r.totalBytes).padStart(7)} B  ` +
+      `CLS ${r.cls.toFixed(3)}  SI ${s(r.si)}  TTI ${s(r.tti)}  JS ${String(r.scriptBytes).padStart(7)} B  all ${String(r.totalBytes).padStart(7)} B  ` +
       `benchmarkIndex ${String(Math.round(r.benchmarkIndex))}`,
   );
 }
@@ -206,7 +207,11 @@ async function main() {
     console.log(`\nLighthouse ${String(runs)} run(s), default mobile preset (simulated slow 4G, 4x CPU slowdown):`);
     let last;
     for (let run = 1; run <= runs; run++) {
-      last = await runLighthouse(`${base}/login`);
+      // A busy machine now and then loses the trace (NO_NAVSTART): one more try before giving up.
+      last = await runLighthouse(`${base}/login`).catch((err) => {
+        console.log(`  run ${String(run)} failed (${err instanceof Error ? err.message : String(err)}); trying again`);
+        return runLighthouse(`${base}/login`);
+      });
       const result = summarise(last);
       results.push(result);
       printRow(`run ${String(run)}`, result);
