@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.ts';
+import { preloadRoute } from './scripts/preload-route.ts';
 
 // The dev server forwards the API (and its Socket.IO upgrade) to a locally running server, so
 // the SPA and the API share one origin in development just as they do behind `npm start`.
@@ -54,7 +56,8 @@ function preloadDependencies(fileName: string, deps: string[], { hostId }: { hos
 }
 
 export default defineConfig({
-  plugins: [react(), keepBundle],
+  // Every first visit starts at the login page: its files load beside the entry (preload-route.ts).
+  plugins: [react(), keepBundle, preloadRoute('src/app/routes/login-route.tsx'), precompress()],
   build: {
     // scripts/report-size.mjs reads the manifest to find what the login route loads.
     manifest: true,

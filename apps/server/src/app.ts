@@ -54,6 +54,7 @@ import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { corePlugin } from './plugins/core.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import type { Mailer } from './plugins/mail.ts';
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // app.metrics: what the modules count for GET /liftwacht/metrics (Prometheus), HTTP latency
   await app.register(metricsPlugin);
   await app.register(securityHeadersPlugin);
+  // Before any route: API answers from 1 KB compressed (the web build is compressed at build time)
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(accessPlugin);

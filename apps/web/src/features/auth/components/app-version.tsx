@@ -14,10 +14,11 @@ export function AppVersion() {
     if (failed) toast.error(t('version.fetchFailed'), { id: 'version-fetch-failed' });
   }, [failed, t]);
 
-  if (version.status !== 'success') return null;
+  if (failed) return null;
+  // Its line is held while the version loads, so the form does not move when it arrives.
   return (
-    <Typography variant="caption" color="text.secondary">
-      {t('version.label', { version: version.version })}
+    <Typography variant="caption" color="text.secondary" sx={{ minHeight: '1lh' }}>
+      {version.status === 'success' ? t('version.label', { version: version.version }) : null}
     </Typography>
   );
 }
