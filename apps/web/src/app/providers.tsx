@@ -1,11 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { CriticalErrorFallback } from '../components/critical-error-fallback.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { theme } from './theme.ts';
+
+// Loaded beside the first page rather than before it (lib/toast.ts); toasts raised meanwhile wait.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /**
  * Theme, toasts and the critical error boundary around everything else. The data cache
@@ -20,14 +22,16 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <CssBaseline />
       <ErrorBoundary fallback={() => <CriticalErrorFallback />}>{children}</ErrorBoundary>
       {/* Spec §9: top right, 5 seconds, alt+T moves focus to the toasts. */}
-      <Toaster
-        position="top-right"
-        duration={5000}
-        hotkey={['altKey', 'KeyT']}
-        closeButton
-        containerAriaLabel={t('toasts.label')}
-        toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position="top-right"
+          duration={5000}
+          hotkey={['altKey', 'KeyT']}
+          closeButton
+          containerAriaLabel={t('toasts.label')}
+          toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+        />
+      </Suspense>
     </ThemeProvider>
   );
 }
