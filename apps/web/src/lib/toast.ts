@@ -1,14 +1,34 @@
-// Toasts (spec §9) for the pages a first visit downloads (login, the session checks above every
-// route). sonner is loaded when the first toast is shown, not with the page: the login page shows
-// none until something goes wrong, and sonner is ~9 kB gzip of its budget (scripts/report-size.mjs).
-// The Toaster is loaded the same way (app/providers.tsx) and shows toasts raised before it was there.
-// Signed-in pages import sonner directly: their chunks load it anyway.
+// Toasts (spec §9) for the signed-out pages (login, password reset, setup) and the session checks
+// above every route. sonner is loaded with the first toast, not with the page: most visits to the
+// login page show none, and sonner is ~9 kB gzip (scripts/report-size.mjs). The Toaster mounts
+// then too (app/providers.tsx) and shows the toasts raised before it was there. Once signed in it
+// is always mounted, so the signed-in pages import sonner directly.
+import { useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
 
-const loadSonner = () => import('sonner');
+let wanted = false;
+const listeners = new Set<() => void>();
 
-function show(kind: 'error' | 'success', message: string, options?: ExternalToast): void {
-  loadSonner().then(
+/** Mounts the Toaster from now on: at the first toast, or once signed in. */
+export function wantToasts(): void {
+  if (wanted) return;
+  wanted = true;
+  listeners.forEach((listener) => listener());
+}
+
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+  );
+}
+
+function show(kind: 'error' | 'info' | 'success', message: string, options?: ExternalToast): void {
+  wantToasts();
+  import('sonner').then(
     ({ toast }) => toast[kind](message, options),
     // Without the chunk there is no toast to show; the page itself still works.
     () => undefined,
@@ -17,5 +37,6 @@ function show(kind: 'error' | 'success', message: string, options?: ExternalToas
 
 export const toast = {
   error: (message: string, options?: ExternalToast) => show('error', message, options),
+  info: (message: string, options?: ExternalToast) => show('info', message, options),
   success: (message: string, options?: ExternalToast) => show('success', message, options),
 };
