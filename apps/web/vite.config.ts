@@ -2,6 +2,8 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
 import { preloadRoute } from './scripts/preload-route.ts';
+import { firstVisitChunk, firstVisitGroup } from './build/first-visit-chunk.ts';
+import { leanLibraries } from './build/lean-libraries.ts';
 
 // The dev server forwards the API (and its Socket.IO upgrade) to a locally running server, so
 // the SPA and the API share one origin in development just as they do behind `npm start`.
@@ -57,7 +59,14 @@ function preloadDependencies(fileName: string, deps: string[], { hostId }: { hos
 
 export default defineConfig({
   // Every first visit starts at the login page: its files load beside the entry (preload-route.ts).
-  plugins: [react(), keepBundle, preloadRoute('src/app/routes/login-route.tsx'), precompress()],
+  plugins: [
+    react(),
+    keepBundle,
+    firstVisitChunk,
+    leanLibraries,
+    preloadRoute('src/app/routes/login-route.tsx'),
+    precompress(),
+  ],
   build: {
     // scripts/report-size.mjs reads the manifest to find what the login route loads.
     manifest: true,
@@ -78,8 +87,10 @@ export default defineConfig({
               // across releases. Only libraries the login page needs whole: MUI components stay
               // split, so the login page never downloads an Autocomplete or a Dialog.
               name: 'shell-vendor',
-              test: /node_modules[\\/](react|react-dom|react-is|scheduler|react-router|zod|i18next|react-i18next|sonner|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|@mui[\\/](styled-engine|private-theming))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-is|scheduler|react-router|i18next|react-i18next|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|@mui[\\/](styled-engine|private-theming))[\\/]/,
             },
+            // After shell-vendor, whose libraries stay there.
+            firstVisitGroup,
             {
               // The small modules the signed-in forms share (administration dialogs, the lift
               // form and import, file downloads): split apart, each is a file name the entry lists

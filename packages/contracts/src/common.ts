@@ -1,5 +1,6 @@
 // Envelopes and building blocks every feature's contract uses (DESIGN §5).
 import { z } from 'zod';
+import { firstDate, isPortalDay, lastDate, maxPeriodDays, periodDays } from './periods.ts';
 
 export const errorCodes = [
   'validation_failed',
@@ -99,10 +100,6 @@ export const safeTextSchema = (max: number) => z.string().max(max).regex(textCon
 
 // ── dates and periods ──────────────────────────────────────────────────────────────────────────
 
-/** The calendar the portal deals in: lifts commissioned since 1900, periods until 2199. */
-export const firstDate = '1900-01-01';
-export const lastDate = '2199-12-31';
-
 /** Calendar date on the wire: yyyy-MM-dd, a real day (no 30 February) between 1900 and 2199. */
 export const isoDateSchema = z.iso
   .date()
@@ -110,30 +107,6 @@ export const isoDateSchema = z.iso
   .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || (d >= firstDate && d <= lastDate), {
     message: `must be between ${firstDate} and ${lastDate}`,
   });
-
-/** The longest period any statistic, list filter or export covers: ten years and their leap days. */
-export const maxPeriodDays = 3653;
-
-/** Days from..to, both inclusive, of two valid yyyy-MM-dd dates. */
-export function periodDays(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-}
-
-const isValidDate = (value: unknown): value is string => isoDateSchema.safeParse(value).success;
-
-/** What is wrong with a from/to pair of days for the server, for forms to say before sending it. */
-export type PeriodProblem = 'invalid' | 'order' | 'range' | 'tooLong';
-
-/** null when from..to is a period every endpoint takes (real days, 1900–2199, in order, ≤ maxDays). */
-export function periodProblem(from: string, to: string, maxDays = maxPeriodDays): PeriodProblem | null {
-  if (!isValidDate(from) || !isValidDate(to)) {
-    // A well-formed day outside 1900–2199 is out of range rather than invalid.
-    const formed = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && z.iso.date().safeParse(d).success;
-    return formed(from) && formed(to) ? 'range' : 'invalid';
-  }
-  if (from > to) return 'order';
-  return periodDays(from, to) > maxDays ? 'tooLong' : null;
-}
 
 /**
  * Checks an optional from/to pair of inclusive days: to not before from, at most `maxDays` days.
@@ -145,7 +118,7 @@ export function refinePeriod(
   ctx: z.RefinementCtx,
   maxDays = maxPeriodDays,
 ): void {
-  if (!isValidDate(q.from) || !isValidDate(q.to)) return;
+  if (!isPortalDay(q.from) || !isPortalDay(q.to)) return;
   if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
   else if (periodDays(q.from, q.to) > maxDays) {
     ctx.addIssue({

@@ -11,13 +11,13 @@ import {
   isoDateSchema,
   isoDateTimeSchema,
   listOf,
-  maxPeriodDays,
   pageLimitSchema,
   pageOffsetSchema,
   refinePeriod,
   safeLineSchema,
   safeTextSchema,
 } from './common.ts';
+import { maxPeriodDays } from './periods.ts';
 import { liftStatusSchema } from './dashboard.ts';
 
 // ── the lift ───────────────────────────────────────────────────────────────────────────────────

@@ -5,9 +5,9 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { SignedInPage } from './layout/signed-in-page.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { LoginRoute } from './routes/login-route.tsx';
 import { RequireSession } from './session/require-session.tsx';
 
-const LoginRoute = lazy(() => import('./routes/login-route.tsx').then((m) => ({ default: m.LoginRoute })));
 const PasswordResetRoute = lazy(() =>
   import('./routes/password-reset-route.tsx').then((m) => ({ default: m.PasswordResetRoute })),
 );

@@ -2,8 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locales } from '@liftwacht/contracts/auth';
-import { changeLocale, isLocale, toLocale } from '../lib/i18n.ts';
+import { changeLocale, isLocale, locales, toLocale } from '../lib/i18n.ts';
 
 const languageLabelKeys = {
   nl: 'language.nl',

@@ -28,6 +28,33 @@ describe('api client', () => {
     expect(call?.body).toEqual({ a: 1 });
   });
 
+  it('loads a contract given as a loader while the request runs, and parses with it', async () => {
+    mockApi({
+      'GET /liftwacht/version': { body: { data: { value: 3 } } },
+      'GET /liftwacht/other': { body: { data: { value: 'three' } } },
+    });
+    const load = vi.fn(() => Promise.resolve(schema));
+    await expect(apiRequest('GET', '/version', { schema: load, authenticated: false })).resolves.toEqual({
+      data: { value: 3 },
+    });
+    expect(load).toHaveBeenCalledOnce();
+    const error: unknown = await apiRequest('GET', '/other', { schema: load, authenticated: false }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('invalid-response');
+  });
+
+  it('reports a contract that cannot be loaded as a network failure', async () => {
+    mockApi({ 'GET /liftwacht/version': { body: { data: { value: 3 } } } });
+    const error: unknown = await apiRequest('GET', '/version', {
+      schema: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      authenticated: false,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('network');
+  });
+
   it('declares no JSON body when there is none (the server refuses an empty one declared as JSON)', async () => {
     sessionActions.login('secret');
     const api = mockApi({ 'DELETE /liftwacht/thing/1': { body: { data: { value: 1 } } } });

@@ -1,7 +1,6 @@
 // The one way the web app talks to the API (spec §7): JSON headers, Bearer token, responses parsed
 // with the shared zod contracts, AbortSignal cancellation and the spec's 401 rule (§8).
 import type { z } from 'zod';
-import { errorResponseSchema } from '@liftwacht/contracts/common';
 import {
   ApiError,
   RequestCancelledError,
@@ -29,8 +28,14 @@ interface BaseOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * The contract of a response, or a loader of it: the login page's calls pass a loader so zod and the
+ * contracts arrive after the page is up, while the request is on its way (scripts/report-size.mjs).
+ */
+export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 export interface JsonRequestOptions<T> extends BaseOptions {
-  schema: z.ZodType<T>;
+  schema: ResponseSchema<T>;
 }
 
 let unauthorizedHandler: () => void = () => undefined;
@@ -77,8 +82,12 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): fall back to the status text.
   }
-  const parsed = errorResponseSchema.safeParse(body);
-  if (parsed.success) {
+  // Loaded here, not imported: the login page gets by without zod until a call fails.
+  const parsed = await import('@liftwacht/contracts/common').then(
+    ({ errorResponseSchema }) => errorResponseSchema.safeParse(body),
+    () => null,
+  );
+  if (parsed?.success) {
     const { code, message, field } = parsed.data.error;
     return new ApiError('http', message, { status: response.status, code, field, serverMessage: message, body });
   }
@@ -120,6 +129,11 @@ async function send(method: HttpMethod, path: string, options: BaseOptions): Pro
 
 /** A JSON call whose answer is validated against its contract. */
 export async function apiRequest<T>(method: HttpMethod, path: string, options: JsonRequestOptions<T>): Promise<T> {
+  const { schema: source } = options;
+  // A loader starts now, so the contract loads while the request is on its way.
+  const loading = typeof source === 'function' ? source() : Promise.resolve(source);
+  // Awaited below; without this, a failed request would leave a failed load unhandled.
+  loading.catch(() => undefined);
   const response = await send(method, path, options);
   let body: unknown;
   try {
@@ -131,7 +145,10 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: J
       cause: error,
     });
   }
-  const parsed = options.schema.safeParse(body);
+  const schema = await loading.catch((error: unknown) => {
+    throw new ApiError('network', networkFailedMessage, { cause: error });
+  });
+  const parsed = schema.safeParse(body);
   if (!parsed.success) {
     log.error(`${method} ${path}: response does not match its contract`, parsed.error.issues);
     throw new ApiError('invalid-response', `${method} ${path}: unexpected response`, {

@@ -1,6 +1,7 @@
 // Date filters with optional bounds (events, calls, the lift search) checked against the server's
 // calendar before a request is sent: the server refuses such a request with a 400 (issue 15).
-import { isoDateSchema, maxPeriodDays, periodProblem } from '@liftwacht/contracts/common';
+import { isoDateSchema } from '@liftwacht/contracts/common';
+import { maxPeriodDays, periodProblem } from '@liftwacht/contracts/periods';
 
 export type DateBoundProblem = 'range' | 'order' | 'tooLong';
 

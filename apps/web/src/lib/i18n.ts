@@ -2,11 +2,17 @@
 // remembered per browser under liftwacht-locale.
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { locales, type Locale } from '@liftwacht/contracts/auth';
+import type { Locale } from '@liftwacht/contracts/auth';
 import { bundledResources, initialNamespaces, loadNamespace } from '../locales/resources.ts';
 import { readString, storageKeys, writeString } from './storage.ts';
 
 export const defaultLocale: Locale = 'nl';
+
+/**
+ * The locales of contracts/auth.ts (`locales`), restated: importing that module would bring zod to
+ * the login page (scripts/report-size.mjs). i18n.test.ts keeps the two lists equal.
+ */
+export const locales = ['nl', 'en-GB', 'en-US'] as const satisfies readonly Locale[];
 
 export const isLocale = (value: unknown): value is Locale => locales.includes(value as Locale);
 

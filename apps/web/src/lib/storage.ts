@@ -72,6 +72,18 @@ export function readJson<T>(key: StorageKey, schema: z.ZodType<T>): T | null {
   }
 }
 
+/** Like readJson, with a plain type guard for values read before zod is loaded (the login page). */
+export function readCheckedJson<T>(key: StorageKey, isValid: (value: unknown) => value is T): T | null {
+  const raw = readString(key);
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isValid(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 export function writeJson(key: StorageKey, value: unknown): void {
   writeString(key, JSON.stringify(value));
 }

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { matchPath } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { storeDeepLinkEventId } from '../../lib/session/deep-link-event.ts';
 import { routePatterns } from '../paths.ts';
 

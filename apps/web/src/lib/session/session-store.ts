@@ -2,10 +2,18 @@
 // the state is small, changes rarely, and most of it mirrors localStorage.
 import type { User } from '@liftwacht/contracts/auth';
 import type { Organisation } from '@liftwacht/contracts/organisations';
-import { periodProblem } from '@liftwacht/contracts/common';
+import { periodProblem } from '@liftwacht/contracts/periods';
 import { defaultDateRange } from '../dates.ts';
-import { readInteger, readJson, readString, removeItem, storageKeys, writeJson, writeString } from '../storage.ts';
-import { periodSelectionSchema, type PeriodSelection } from './period-selection.ts';
+import {
+  readCheckedJson,
+  readInteger,
+  readString,
+  removeItem,
+  storageKeys,
+  writeJson,
+  writeString,
+} from '../storage.ts';
+import { isPeriodSelection, type PeriodSelection } from './period-selection.ts';
 
 export interface SessionState {
   userToken: string | null;
@@ -46,7 +54,7 @@ export function readStoredSession(): SessionState {
     lockedLiftId: readInteger(storageKeys.lockedLiftId),
     senseNotConnectedFilter: readString(storageKeys.senseNotConnectedFilter) ?? '',
     ...readDateRange(),
-    period: readJson(storageKeys.period, periodSelectionSchema),
+    period: readCheckedJson(storageKeys.period, isPeriodSelection),
   };
 }
 

@@ -1,6 +1,6 @@
 // Spec §4 "Session start": links from other systems (mails, the old portal) carry the session in
 // the URL. The parameters are stored, then removed so tokens do not linger in history or bookmarks.
-import { periodProblem } from '@liftwacht/contracts/common';
+import { periodProblem } from '@liftwacht/contracts/periods';
 import { sessionActions } from './session-store.ts';
 
 const sessionParameters = ['access_token', 'start_date', 'end_date', 'organisation_id'] as const;

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { useVersion } from '../hooks/use-version.ts';
 
 /** The product version on the login page (spec §1); a failure is reported once as a toast (§8). */

@@ -4,7 +4,7 @@ import { passwordMinLength } from '@liftwacht/contracts/auth';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { paths } from '../../../app/paths.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextInput } from '../../../components/text-input.tsx';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { TextInput } from '../../../components/text-input.tsx';
 import { formSx } from './form-sx.ts';
 import { useAsyncAction } from '../../../lib/use-async-action.ts';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Locale } from '@liftwacht/contracts/auth';
 import type { SetupRequest } from '@liftwacht/contracts/account';
 import { FormError } from '../../../components/form-error.tsx';

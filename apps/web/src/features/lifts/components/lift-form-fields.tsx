@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstDate, lastDate } from '@liftwacht/contracts/common';
+import { firstDate, lastDate } from '@liftwacht/contracts/periods';
 import { liftFieldLimits, type LiftField } from '@liftwacht/contracts/lift-editing';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import type { LiftFormValues, LiftTextField } from '../lib/lift-form.ts';

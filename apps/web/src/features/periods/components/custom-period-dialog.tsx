@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { periodProblem } from '@liftwacht/contracts/common';
+import { periodProblem } from '@liftwacht/contracts/periods';
 
 interface CustomPeriodDialogProps {
   /** The range the form starts from (the period shown now). */

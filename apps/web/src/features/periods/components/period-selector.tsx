@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { periodProblem } from '@liftwacht/contracts/common';
+import { periodProblem } from '@liftwacht/contracts/periods';
 import { paths } from '../../../app/paths.ts';
 import { selectIsRestrictedUser, selectViewIsCurrent } from '../../../lib/session/session-selectors.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
