@@ -3,7 +3,8 @@
 // expressed. The page and its export (GET /stats/compare/export) both read this one list, so the
 // file holds exactly the rows the page shows.
 import { z } from 'zod';
-import { idSchema, isoDateSchema, maxPeriodDays, periodDays } from './common.ts';
+import { idSchema, isoDateSchema } from './common.ts';
+import { maxPeriodDays, periodDays } from './periods.ts';
 import { defaultEndHour, defaultStartHour, type PeriodStats } from './dashboard.ts';
 import { exportFileFields } from './spreadsheet-export.ts';
 
