@@ -1,7 +1,6 @@
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
-import { preloadRoute } from './scripts/preload-route.ts';
 import { firstVisitChunk, firstVisitGroup } from './build/first-visit-chunk.ts';
 import { leanLibraries } from './build/lean-libraries.ts';
 
@@ -58,15 +57,7 @@ function preloadDependencies(fileName: string, deps: string[], { hostId }: { hos
 }
 
 export default defineConfig({
-  // Every first visit starts at the login page: its files load beside the entry (preload-route.ts).
-  plugins: [
-    react(),
-    keepBundle,
-    firstVisitChunk,
-    leanLibraries,
-    preloadRoute('src/app/routes/login-route.tsx'),
-    precompress(),
-  ],
+  plugins: [react(), keepBundle, firstVisitChunk, leanLibraries, precompress()],
   build: {
     // scripts/report-size.mjs reads the manifest to find what the login route loads.
     manifest: true,
