@@ -1,9 +1,9 @@
 // `npm run bench:http -- [--seconds 5] [--connections 50] [--skip-postgres] [--skip-pglite]`:
 // throughput and latency of the whole HTTP stack with autocannon against the real server in a child
 // process (http-bench-server.ts: demo fleet, simulator off), on PGlite and on a fresh database on
-// the PostgreSQL server (BENCH_DATABASE_URL). Lines: GET /health, an authenticated GET /lift (a page
-// of 20) and the current-view GET /stats at LOG_LEVEL=warn, each with its ratio to /health in the
-// same run; then the server again at LOG_LEVEL=info for the cost of request logs on GET /lift. The
+// the PostgreSQL server (BENCH_DATABASE_URL). Lines: GET /health, an authenticated GET /user (the
+// session check and little else), GET /lift (a page of 20) and the current-view GET /stats at
+// LOG_LEVEL=warn, each with its ratio to /health in the same run; then the server again at LOG_LEVEL=info for the cost of request logs on GET /lift. The
 // server's log goes to a file (as in production, not a terminal). Prints the load average and a
 // fixed CPU loop as a reference for how busy the machine was. Figures only; nothing is asserted.
 import { fork } from 'node:child_process';
@@ -142,6 +142,7 @@ async function runDatabase(label: string, env: NodeJS.ProcessEnv, dir: string): 
     const organisationId = await firstOrganisation(warn.base, token);
     const urls = {
       health: `${warn.base}/health`,
+      user: `${warn.base}/user`,
       lift: `${warn.base}/lift?limit=20&offset=0`,
       stats: `${warn.base}/stats?organisationId=${String(organisationId)}`,
     };
@@ -150,6 +151,7 @@ async function runDatabase(label: string, env: NodeJS.ProcessEnv, dir: string): 
     line('  LOG_LEVEL=warn');
     healthWarn = await cannon('GET /health', urls.health, null);
     print(healthWarn, null);
+    print(await cannon('GET /user (authenticated)', urls.user, token), healthWarn);
     liftWarn = await cannon('GET /lift?limit=20 (authenticated)', urls.lift, token);
     print(liftWarn, healthWarn);
     print(await cannon('GET /stats (current view)', urls.stats, token), healthWarn);

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { lockDataDir } from './data-dir-lock.ts';
+import { listenOnPostgres } from './postgres-listener.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import * as schema from './schema.ts';
 
@@ -21,9 +22,23 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip for the readiness probe. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on a channel (NOTIFY, from a trigger or `pg_notify`) and tells the handlers; resolves
+   * with the function that stops listening. Notifications from every node (and every process on
+   * the database, like the admin command line) arrive here, in commit order.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** The pool's connections, for metrics; absent for PGlite (one connection, in this process). */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onNotification(payload: string): void;
+  /** Listening (again): notifications sent before this moment may have been missed. */
+  onUp(): void;
+  /** The listening connection is gone: notifications are missed until the next onUp. */
+  onDown(): void;
 }
 
 export type DatabaseTarget =
@@ -84,6 +99,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, handlers) => listenOnPostgres(url, sessionOptions, channel, handlers),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
@@ -112,6 +128,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'pglite',
       ping: async () => {
         await client.query('select 1');
+      },
+      // One connection in this process: it cannot be lost, and PGlite hands a committed
+      // statement's notifications to the callbacks before the statement's promise resolves.
+      listen: async (channel, handlers) => {
+        const unlisten = await client.listen(channel, (payload) => handlers.onNotification(payload));
+        handlers.onUp();
+        return () => unlisten();
       },
       close: async () => {
         await client.close();

@@ -19,13 +19,4 @@ export class AccessRepository {
     const rows = await this.db.select({ id: organisations.id }).from(organisations).orderBy(organisations.id);
     return rows.map((r) => r.id);
   }
-
-  async organisationExists(organisationId: number): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.id, organisationId))
-      .limit(1);
-    return rows.length > 0;
-  }
 }

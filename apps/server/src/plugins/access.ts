@@ -8,10 +8,15 @@ import { hasPermission, seesEveryOrganisation, type Permission } from '@liftwach
 import { forbidden, notFound } from '../lib/app-error.ts';
 import { AccessRepository } from './access.repository.ts';
 import type { Principal } from './auth-sessions.repository.ts';
+import type { AuthStateCache } from './auth-state-cache.ts';
 import { principalOf } from './auth.ts';
 
 export class OrganisationAccess {
-  constructor(private readonly repository: AccessRepository) {}
+  constructor(
+    private readonly repository: AccessRepository,
+    /** Scopes are kept per node until an access grant or organisation changes (auth-state-cache.ts). */
+    private readonly cache: Pick<AuthStateCache, 'get'>,
+  ) {}
 
   /** Own organisation first, then the ones granted to it (every organisation for system-admin). */
   organisationIds(principal: Pick<Principal, 'organisationId' | 'roles'>): Promise<number[]> {
@@ -23,17 +28,24 @@ export class OrganisationAccess {
    * the organisations granted to it, or every organisation for the company that runs Liftwacht.
    */
   async scopeOf(organisationId: number, roles: readonly RoleName[]): Promise<number[]> {
-    const others = seesEveryOrganisation(roles)
-      ? await this.repository.allOrganisationIds()
-      : await this.repository.grantedOrganisationIds(organisationId);
-    return [organisationId, ...others.filter((id) => id !== organisationId)];
+    const every = seesEveryOrganisation(roles);
+    const scope = await this.cache.get<number[]>(
+      'scope',
+      `${String(organisationId)}:${every ? 'all' : 'granted'}`,
+      async () => {
+        const others = every
+          ? await this.repository.allOrganisationIds()
+          : await this.repository.grantedOrganisationIds(organisationId);
+        return [organisationId, ...others.filter((id) => id !== organisationId)];
+      },
+    );
+    // Copies: callers may sort or extend what they get.
+    return [...(scope ?? [organisationId])];
   }
 
   async canAccess(principal: Pick<Principal, 'organisationId' | 'roles'>, organisationId: number): Promise<boolean> {
     if (organisationId === principal.organisationId) return true;
-    // Every organisation is in system-admin's scope: one row to look up, not the whole list.
-    if (seesEveryOrganisation(principal.roles)) return this.repository.organisationExists(organisationId);
-    return (await this.repository.grantedOrganisationIds(principal.organisationId)).includes(organisationId);
+    return (await this.scopeOf(principal.organisationId, principal.roles)).includes(organisationId);
   }
 
   /** Throws 404 unless the principal may read organisationId. */
@@ -80,7 +92,7 @@ declare module 'fastify' {
 
 export const accessPlugin = fp(
   (app: FastifyInstance) => {
-    app.decorate('access', new OrganisationAccess(new AccessRepository(app.db)));
+    app.decorate('access', new OrganisationAccess(new AccessRepository(app.db), app.authState));
     app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
       const principal = principalOf(request);
       if (!hasPermission(principal.roles, permission, principal.organisationType)) throw forbidden();

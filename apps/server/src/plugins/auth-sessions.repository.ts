@@ -15,6 +15,18 @@ export interface Principal {
   roles: RoleName[];
 }
 
+/** The signed-in user behind a request: the principal and what GET /user shows of it. */
+export interface SessionUser extends Principal {
+  name: string;
+  email: string;
+  locale: string;
+}
+
+export interface LiveSession {
+  user: SessionUser;
+  expiresAt: Date;
+}
+
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 
@@ -55,13 +67,27 @@ export class SessionsRepository {
   }
 
   /** The principal of a live session, or null when it is revoked, expired or its user disabled. */
-  async findPrincipal(sessionId: string, userId: number, now: Date): Promise<Principal | null> {
+  async findPrincipal(sessionId: string, userId: number, now: Date): Promise<SessionUser | null> {
+    const live = await this.findLiveSession(sessionId, now);
+    return live?.user.userId === userId ? live.user : null;
+  }
+
+  /**
+   * A live session (not revoked or expired, its user not disabled): its user as requests see it,
+   * and until when it lasts. One statement; the auth plugin keeps its answer (auth-state-cache.ts).
+   */
+  async findLiveSession(sessionId: string, now: Date): Promise<LiveSession | null> {
     const rows = await this.db
       .select({
+        userId: users.id,
         username: users.username,
+        name: users.name,
+        email: users.email,
+        locale: users.locale,
         organisationId: users.organisationId,
         // The organisation is joined for the live check anyway: its type comes with the same row.
         organisationType: organisations.type,
+        expiresAt: sessions.expiresAt,
         role: roles.name,
       })
       .from(sessions)
@@ -72,7 +98,6 @@ export class SessionsRepository {
       .where(
         and(
           eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, now),
           eq(users.disabled, false),
@@ -81,12 +106,18 @@ export class SessionsRepository {
     const first = rows[0];
     if (!first) return null;
     return {
-      userId,
-      sessionId,
-      username: first.username,
-      organisationId: first.organisationId,
-      organisationType: first.organisationType as OrganisationType,
-      roles: rows.flatMap((r) => (r.role ? [r.role as RoleName] : [])),
+      expiresAt: first.expiresAt,
+      user: {
+        userId: first.userId,
+        sessionId,
+        username: first.username,
+        name: first.name,
+        email: first.email,
+        locale: first.locale,
+        organisationId: first.organisationId,
+        organisationType: first.organisationType as OrganisationType,
+        roles: rows.flatMap((r) => (r.role ? [r.role as RoleName] : [])),
+      },
     };
   }
 }

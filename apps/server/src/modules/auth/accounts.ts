@@ -23,7 +23,11 @@ export function localeOf(value: string): Locale {
   return parsed.success ? parsed.data : 'nl';
 }
 
-export function userOf(row: UserRow, roles: readonly RoleName[], organisationType: Organisation['type']): User {
+export function userOf(
+  row: Pick<UserRow, 'id' | 'username' | 'name' | 'email' | 'organisationId' | 'locale'>,
+  roles: readonly RoleName[],
+  organisationType: Organisation['type'],
+): User {
   return {
     id: row.id,
     username: row.username,

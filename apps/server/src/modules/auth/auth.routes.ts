@@ -15,7 +15,7 @@ import { changePasswordSchema, setupRequestSchema, updateProfileSchema } from '@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AuditChange } from '../../plugins/audit.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf, sessionUserOf } from '../../plugins/auth.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService } from './auth.service.ts';
 import { PasswordResetService } from './password-reset.service.ts';
@@ -95,7 +95,7 @@ export function authRoutes(app: FastifyInstance): void {
       },
       ...app.guard('authenticated'),
     },
-    async (request) => ({ data: await auth.profile(principalOf(request)) }),
+    (request) => ({ data: auth.profile(sessionUserOf(request)) }),
   );
 
   r.patch(

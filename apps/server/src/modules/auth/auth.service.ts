@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import { unauthorized } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import type { Principal, SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
+import type { Principal, SessionsRepository, SessionUser } from '../../plugins/auth-sessions.repository.ts';
 import type { TokenSigner } from '../../plugins/auth-tokens.ts';
 import type { SessionEnds } from '../../lib/session-ends.ts';
 import { userOf } from './accounts.ts';
@@ -64,9 +64,8 @@ export class AuthService {
     this.sessionEnds.announce({ kind: 'session', sessionId: principal.sessionId });
   }
 
-  async profile(principal: Principal): Promise<User> {
-    const user = await this.repository.findUserById(principal.userId);
-    if (!user) throw unauthorized('session_revoked', 'The user no longer exists');
-    return userOf(user, principal.roles, principal.organisationType);
+  /** GET /user: what the session's lookup (kept per node by the auth plugin) already holds. */
+  profile(user: SessionUser): User {
+    return userOf({ ...user, id: user.userId }, user.roles, user.organisationType);
   }
 }
