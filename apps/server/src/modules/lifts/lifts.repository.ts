@@ -151,6 +151,47 @@ function toLift(r: LiftRow): Lift {
   };
 }
 
+/** A row of a list page: the lift's columns (absent on the count row of an empty page) and the total. */
+type PagedLiftRow = (LiftRow | { [K in keyof LiftRow]: null }) & { total: number };
+
+function pagedLifts(rows: readonly PagedLiftRow[]): Lift[] {
+  return rows.flatMap((r) => (r.id === null ? [] : [toLift(r as LiftRow)]));
+}
+
+/**
+ * Whole lifts (their latest inspection, approval and module beside them) from `source`, a FROM
+ * clause that names the lifts `l`; `leading` adds columns in front, `where` picks the lifts.
+ */
+function liftRowsSql(source: SQL, leading: SQL = sql``, where: SQL = sql`true`): SQL {
+  return sql`
+      select ${leading} l.id, l.organisation_id as "organisationId", l.name, l.address, l.postal_code as "postalCode", l.city,
+             l.building_name as "buildingName", l.sbcl_id as "sbclId", l.serial_number as "serialNumber",
+             l.owner_number as "ownerNumber", l.inspection_number as "inspectionNumber",
+             l.installer_number as "installerNumber", l.telephone_number as "telephoneNumber",
+             l.manufacturer_number as "manufacturerNumber", ${isoTimestampSql(sql`l.updated_at`)} as "updatedAt",
+             l.lift_type as "liftType", l.has_flow as "hasFlow",
+             l.maintenance_interval_days::int as "maintenanceIntervalDays",
+             l.service_ride_threshold::int as "serviceRideThreshold", l.commissioned_on::text as "commissionedOn",
+             l.decommissioned_on::text as "decommissionedOn", l.version::int as version,
+             va.valid_until::text as "inspectionValidUntil",
+             li.inspected_on::text as "lastInspectedOn", li.result as "lastResult", li.valid_until::text as "lastValidUntil",
+             m.es_number as "esNumber", m.firmware, ${isoTimestampSql(sql`m.last_seen_at`)} as "lastSeenAt", m.connected
+      from ${source}
+      left join lateral (
+        select max(i.valid_until) as valid_until from inspections i where i.lift_id = l.id and i.result = 'approved'
+      ) va on true
+      left join lateral (
+        select i.inspected_on, i.result, i.valid_until from inspections i where i.lift_id = l.id
+        order by i.inspected_on desc, i.id desc limit 1
+      ) li on true
+      left join lateral (
+        -- A lift normally has one module; after a swap the one heard from last is the lift's.
+        select m.es_number, m.firmware, m.last_seen_at, m.connected from modules m where m.lift_id = l.id
+        order by m.last_seen_at desc nulls last, m.id desc limit 1
+      ) m on true
+      where ${where}`;
+}
+
 export class LiftsRepository {
   constructor(private readonly db: Db) {}
 
@@ -171,66 +212,54 @@ export class LiftsRepository {
   /** Whole lifts, in the order of `ids`. */
   async findByIds(ids: readonly number[]): Promise<Lift[]> {
     if (ids.length === 0) return [];
-    const rows = await sqlRows<LiftRow>(
-      this.db,
-      sql`
-      select l.id, l.organisation_id as "organisationId", l.name, l.address, l.postal_code as "postalCode", l.city,
-             l.building_name as "buildingName", l.sbcl_id as "sbclId", l.serial_number as "serialNumber",
-             l.owner_number as "ownerNumber", l.inspection_number as "inspectionNumber",
-             l.installer_number as "installerNumber", l.telephone_number as "telephoneNumber",
-             l.manufacturer_number as "manufacturerNumber", ${isoTimestampSql(sql`l.updated_at`)} as "updatedAt",
-             l.lift_type as "liftType", l.has_flow as "hasFlow",
-             l.maintenance_interval_days::int as "maintenanceIntervalDays",
-             l.service_ride_threshold::int as "serviceRideThreshold", l.commissioned_on::text as "commissionedOn",
-             l.decommissioned_on::text as "decommissionedOn", l.version::int as version,
-             va.valid_until::text as "inspectionValidUntil",
-             li.inspected_on::text as "lastInspectedOn", li.result as "lastResult", li.valid_until::text as "lastValidUntil",
-             m.es_number as "esNumber", m.firmware, ${isoTimestampSql(sql`m.last_seen_at`)} as "lastSeenAt", m.connected
-      from lifts l
-      left join lateral (
-        select max(i.valid_until) as valid_until from inspections i where i.lift_id = l.id and i.result = 'approved'
-      ) va on true
-      left join lateral (
-        select i.inspected_on, i.result, i.valid_until from inspections i where i.lift_id = l.id
-        order by i.inspected_on desc, i.id desc limit 1
-      ) li on true
-      left join lateral (
-        -- A lift normally has one module; after a swap the one heard from last is the lift's.
-        select m.es_number, m.firmware, m.last_seen_at, m.connected from modules m where m.lift_id = l.id
-        order by m.last_seen_at desc nulls last, m.id desc limit 1
-      ) m on true
-      where ${inIdsSql(sql`l.id`, ids)}`,
-    );
+    const rows = await sqlRows<LiftRow>(this.db, liftRowsSql(sql`lifts l`, sql``, inIdsSql(sql`l.id`, ids)));
     const byId = new Map(rows.map((r) => [r.id, toLift(r)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** One page of the lifts matching the filter, and how many match in all. */
+  /**
+   * One page of the lifts matching the filter, and how many match in all: one statement (the page's
+   * ids, the total and the whole lifts), since a list request is mostly round trips otherwise.
+   */
   async list(filter: LiftFilter, page: LiftPage, now: Date): Promise<{ items: Lift[]; total: number }> {
     if (filter.organisationIds.length === 0) return { items: [], total: 0 };
     const where = this.whereSql(filter, now);
-    const count = async () =>
-      (await sqlRows<{ total: number }>(this.db, sql`select count(*)::int as total from lifts l where ${where}`))[0]
-        ?.total ?? 0;
-    const pageSql = (columns: SQL) =>
-      sql`select ${columns} from lifts l where ${where}
-          order by ${orderBySql(page)}
-          limit ${page.limit} offset ${page.offset}`;
+    const order = orderBySql(page);
+    const pageRows = (columns: SQL) =>
+      sql`select l.id, row_number() over (order by ${order}) as ord${columns} from lifts l where ${where}
+          order by ${order} limit ${page.limit} offset ${page.offset}`;
 
     if (isUnfiltered(filter)) {
       // The plain list (and the dashboard's lift count, limit 1): the page comes in index order
       // (lifts_name_sort_idx for the default sort) and the count from the organisation index,
-      // where a window count would read and sort every lift.
-      const rows = await sqlRows<{ id: number }>(this.db, pageSql(sql`l.id`));
-      return { items: await this.findByIds(rows.map((r) => r.id)), total: await count() };
+      // where a window count would read and sort every lift. The count row stands even when the
+      // page is past the end.
+      const rows = await sqlRows<PagedLiftRow>(
+        this.db,
+        sql`with page as materialized (${pageRows(sql``)}),
+                 counted as (select count(*)::int as total from lifts l where ${where})
+            select counted.total, lift.* from counted
+            left join lateral (${liftRowsSql(sql`page p join lifts l on l.id = p.id`, sql`p.ord,`)}) lift on true
+            order by lift.ord`,
+      );
+      return { items: pagedLifts(rows), total: rows[0]?.total ?? 0 };
     }
-    const rows = await sqlRows<{ id: number; total: number }>(
+    // Filtered: one pass over the matches gives the page and (as a window count) the total.
+    const rows = await sqlRows<PagedLiftRow>(
       this.db,
-      pageSql(sql`l.id, (count(*) over ())::int as total`),
+      sql`with page as materialized (${pageRows(sql`, (count(*) over ())::int as total`)})
+          ${liftRowsSql(sql`page p join lifts l on l.id = p.id`, sql`p.ord, p.total,`)}
+          order by p.ord`,
     );
     // A page past the end has no row to carry the total.
-    const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await count());
-    return { items: await this.findByIds(rows.map((r) => r.id)), total };
+    const total =
+      rows[0]?.total ??
+      (page.offset === 0
+        ? 0
+        : ((
+            await sqlRows<{ total: number }>(this.db, sql`select count(*)::int as total from lifts l where ${where}`)
+          )[0]?.total ?? 0));
+    return { items: pagedLifts(rows), total };
   }
 
   /**
