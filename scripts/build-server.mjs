@@ -145,7 +145,11 @@ async function buildDatabaseTemplate(migrations) {
   const { PGlite } = await import(pathToFileURL(requireFromServer.resolve('@electric-sql/pglite')).href);
   const { drizzle } = await import(pathToFileURL(requireFromServer.resolve('drizzle-orm/pglite')).href);
   const { migrate } = await import(pathToFileURL(requireFromServer.resolve('drizzle-orm/pglite/migrator')).href);
-  const client = new PGlite();
+  // The extensions db/pglite-extensions.ts names: the migrations create them.
+  const { pg_trgm } = await import(
+    pathToFileURL(requireFromServer.resolve('@electric-sql/pglite/contrib/pg_trgm')).href
+  );
+  const client = new PGlite({ extensions: { pg_trgm } });
   try {
     await client.waitReady;
     // As db/database.ts migrates: in a UTC session.

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { lockDataDir } from './data-dir-lock.ts';
 import { listenOnPostgres } from './postgres-listener.ts';
 import { createPostgresPool } from './postgres-pool.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -111,12 +112,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     unlock = lockDataDir(target.dataDir);
     const dataDir = pgliteDir(target.dataDir);
     const fresh = !existsSync(path.join(dataDir, 'PG_VERSION')) && existsSync(templateFile);
-    client = new PGlite(
-      dataDir,
-      fresh ? { loadDataDir: new Blob([readFileSync(templateFile)], { type: 'application/x-gzip' }) } : {},
-    );
+    client = new PGlite(dataDir, {
+      extensions: pgliteExtensions,
+      ...(fresh ? { loadDataDir: new Blob([readFileSync(templateFile)], { type: 'application/x-gzip' }) } : {}),
+    });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: pgliteExtensions });
   }
   try {
     await client.waitReady;

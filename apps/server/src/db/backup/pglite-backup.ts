@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from '../data-dir-lock.ts';
 import { pgliteDir } from '../database.ts';
+import { pgliteExtensions } from '../pglite-extensions.ts';
 
 export class BackupError extends Error {
   override name = 'BackupError';
@@ -45,7 +46,7 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Back
   if (!hasDatabase(source)) throw new BackupError(`no Liftwacht database in ${dataDir} (expected ${source})`);
   const unlock = lockDataDir(dataDir);
   try {
-    const client = new PGlite(source);
+    const client = new PGlite(source, { extensions: pgliteExtensions });
     try {
       await client.waitReady;
       // Everything in the data files, so the copy needs no write-ahead log replay to be complete.
@@ -85,7 +86,10 @@ async function openRows(file: string, staging: string): Promise<TableRows> {
   const tar = readBackup(file);
   rmSync(staging, { recursive: true, force: true });
   try {
-    const client = new PGlite(staging, { loadDataDir: new Blob([tar], { type: 'application/x-tar' }) });
+    const client = new PGlite(staging, {
+      extensions: pgliteExtensions,
+      loadDataDir: new Blob([tar], { type: 'application/x-tar' }),
+    });
     try {
       await client.waitReady;
       return await countRows(client);

@@ -282,7 +282,14 @@ export class LiftsRepository {
     const conditions: SQL[] = [scope];
 
     for (const word of filter.words) {
-      conditions.push(sql`(l.search_text like ${foldedContains(word)} or l.id in ${liftsWithEsNumberLike(word)})`);
+      // One id list from both trigram indexes (migration 0021); an OR of the two would read every
+      // lift of the scope instead.
+      const pattern = foldedContains(word);
+      conditions.push(
+        sql`l.id in (select s.id from lifts s where s.search_text like ${pattern}
+                     union all
+                     select m.lift_id from modules m where m.lift_id is not null and liftwacht_fold(m.es_number) like ${pattern})`,
+      );
     }
     for (const [field, text] of Object.entries(filter.fields) as [LiftSearchTextField, string][]) {
       conditions.push(
