@@ -29,6 +29,11 @@ export interface Database {
    * the database, like the admin command line) arrive here, in commit order.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /**
+   * Runs SQL text with its parameters and answers its rows. With a name, PostgreSQL keeps the
+   * statement prepared on each connection (db/prepared-rows.ts); PGlite runs it as it comes.
+   */
+  query(text: string, params: unknown[], name?: string): Promise<unknown[]>;
   /** The pool's connections, for metrics; absent for PGlite (one connection, in this process). */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -100,6 +105,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      query: async (text, values, name) =>
+        (await pool.query<Record<string, unknown>>(name ? { name, text, values } : { text, values })).rows,
       listen: (channel, handlers) => listenOnPostgres(url, sessionOptions, channel, handlers),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
@@ -130,6 +137,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await client.query('select 1');
       },
+      query: async (text, params) => (await client.query(text, params)).rows,
       // One connection in this process: it cannot be lost, and PGlite hands a committed
       // statement's notifications to the callbacks before the statement's promise resolves.
       listen: async (channel, handlers) => {

@@ -84,7 +84,7 @@ declare module 'fastify' {
 
 export const liftListPlugin = fp(
   (app: FastifyInstance) => {
-    app.decorate('liftList', new LiftList(new LiftsRepository(app.db), app.access, app.clock));
+    app.decorate('liftList', new LiftList(new LiftsRepository(app.db, app.database), app.access, app.clock));
   },
   { name: 'lift-list', dependencies: ['core', 'access'] },
 );

@@ -40,7 +40,7 @@ const tags = ['lifts'];
 
 export function liftsRoutes(app: FastifyInstance): void {
   const service = new LiftsService(
-    new LiftsRepository(app.db),
+    new LiftsRepository(app.db, app.database),
     new LiftStatusesRepository(app.db),
     new LiftLogbookRepository(app.db),
     new LiftCountersRepository(app.db),
