@@ -11,7 +11,9 @@
 //                             [--max-rate 8000] [--max-seconds 10] [--connections K] [--mqtt-url mqtt://…]
 //                             [--listener-processes 2] [--load-policy batch|normal]
 //                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off] [--batch-wait-ms N]
-//                             [--ingest-concurrency N] [--database postgres|pglite]
+//                             [--ingest-concurrency N] [--database postgres|pglite] [--ingest-only]
+//
+// `--ingest-only` opens no sockets and runs only phase 2 (ingest at --max-rate for --max-seconds).
 //
 // `--broker embedded --database pglite` is the path `npm start` runs (PGlite in this process, the
 // embedded broker, ingest on the main thread); lower --sockets, --modules and --rate suit it.
@@ -54,9 +56,11 @@ const { values } = parseArgs({
     'batch-wait-ms': { type: 'string' },
     'ingest-concurrency': { type: 'string' },
     database: { type: 'string', default: 'postgres' },
+    'ingest-only': { type: 'boolean', default: false },
   },
 });
-const socketCount = Number(values.sockets);
+const ingestOnly = values['ingest-only'];
+const socketCount = ingestOnly ? 0 : Number(values.sockets);
 const moduleCount = Number(values.modules);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
@@ -364,6 +368,17 @@ async function main(): Promise<void> {
       return { r, lost, ingestRate: accepted / elapsed };
     };
 
+    if (ingestOnly) {
+      const only = await phase(`Ingest only (no sockets), offered ${String(maxRate)} msg/s`, {
+        type: 'publish',
+        rate: maxRate,
+        seconds: maxSeconds,
+        warmupSeconds: 1,
+        closeSockets: true,
+      });
+      if (only.lost !== 0) process.exitCode = 1;
+      return;
+    }
     const realtime = await phase(`Phase 1: ${String(rate)} msg/s with ${String(socketCount)} listening sockets`, {
       type: 'publish',
       rate,

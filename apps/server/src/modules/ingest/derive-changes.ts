@@ -215,13 +215,7 @@ export function deriveLiftChanges(state: LiftState, messages: readonly ParsedMes
       continue;
     }
     const message = m.message;
-    const fresh = (key: StateKey) => {
-      const last = stateAt[key];
-      if (last && m.at < last) return false;
-      stateAt[key] = m.at;
-      return true;
-    };
-    applyState(message, m.at, m.key, fresh);
+    applyState(message, m.at, m.key);
     addCounters(message, m.at);
     if (message.alarmCall) applyAlarmCall(m, message.alarmCall);
     if (message.testCall) applyTestCall(m, message.testCall);
@@ -232,11 +226,19 @@ export function deriveLiftChanges(state: LiftState, messages: readonly ParsedMes
     }
   }
 
-  function applyState(message: ModuleMessage, at: Date, source: string, fresh: (key: StateKey) => boolean) {
-    if (message.floor !== undefined && fresh('floor')) floor = message.floor;
+  /** Whether a state field reported at `at` is the latest applied (then it is from now on). */
+  function fresh(key: StateKey, at: Date): boolean {
+    const last = stateAt[key];
+    if (last && at < last) return false;
+    stateAt[key] = at;
+    return true;
+  }
+
+  function applyState(message: ModuleMessage, at: Date, source: string) {
+    if (message.floor !== undefined && fresh('floor', at)) floor = message.floor;
     const here = message.floor ?? floor;
 
-    if (message.serviceMode !== undefined && fresh('serviceMode') && message.serviceMode !== serviceMode) {
+    if (message.serviceMode !== undefined && fresh('serviceMode', at) && message.serviceMode !== serviceMode) {
       changes.moduleVisits.push({
         liftId: state.liftId,
         at,
@@ -247,7 +249,7 @@ export function deriveLiftChanges(state: LiftState, messages: readonly ParsedMes
       changes.kinds.add('visits');
     }
 
-    if (message.faults !== undefined && fresh('faults')) {
+    if (message.faults !== undefined && fresh('faults', at)) {
       const active = new Set(message.faults.map(faultEventType));
       for (const e of open.filter((e) => e.type.startsWith('en627_'))) {
         if (!active.has(e.type as ReturnType<typeof faultEventType>)) closeEvent(e, at);
@@ -255,7 +257,7 @@ export function deriveLiftChanges(state: LiftState, messages: readonly ParsedMes
       for (const type of active) if (!findOpen(type)) openEvent(type, at, source, { floor: here });
     }
 
-    if (message.sensorFailures !== undefined && fresh('sensorFailures')) {
+    if (message.sensorFailures !== undefined && fresh('sensorFailures', at)) {
       const failing = new Set(message.sensorFailures);
       for (const e of open.filter((e) => e.type === 'sense_failure')) {
         const sensor = typeof e.data?.sensor === 'string' ? e.data.sensor : null;
@@ -268,7 +270,7 @@ export function deriveLiftChanges(state: LiftState, messages: readonly ParsedMes
       }
     }
 
-    if (message.available !== undefined && fresh('available')) {
+    if (message.available !== undefined && fresh('available', at)) {
       const down = findOpen('unavailable');
       if (!message.available && !down) {
         // The fault that took it down, as the seed and the events page record it.

@@ -78,6 +78,13 @@ export class IngestPipeline implements IngestSink {
   private readonly lanes: Batcher<ParsedMessage, ItemOutcome>[];
   private readonly lastRejectionLog = new Map<IngestRejectionReason, { at: number; suppressed: number }>();
   private readonly recentKeys = new Set<string>();
+  /**
+   * The same keys in arrival order, as a ring: the oldest is forgotten when a new one takes its
+   * slot. (Taking the Set's first entry instead walks past every entry deleted before it, which
+   * cost microseconds a message once the Set was full.)
+   */
+  private readonly recentOrder: (string | undefined)[] = new Array<string | undefined>(recentKeysKept);
+  private recentNext = 0;
   private readonly onArrival: ((message: ParsedMessage) => void) | undefined;
   private readonly onStored: IngestPipelineOptions['onStored'];
   private readonly submittedAt = new WeakMap<ParsedMessage, number>();
@@ -127,11 +134,11 @@ export class IngestPipeline implements IngestSink {
       return Promise.resolve({ status: 'rejected', rejection: result.rejection });
     }
     if (this.onArrival && !this.recentKeys.has(result.parsed.key)) {
+      const oldest = this.recentOrder[this.recentNext];
+      if (oldest !== undefined) this.recentKeys.delete(oldest);
+      this.recentOrder[this.recentNext] = result.parsed.key;
+      this.recentNext = (this.recentNext + 1) % recentKeysKept;
       this.recentKeys.add(result.parsed.key);
-      if (this.recentKeys.size > recentKeysKept) {
-        const oldest = this.recentKeys.values().next();
-        if (!oldest.done) this.recentKeys.delete(oldest.value);
-      }
       this.onArrival(result.parsed);
     }
     if (this.onStored) this.submittedAt.set(result.parsed, performance.now());
