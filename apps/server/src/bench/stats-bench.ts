@@ -20,7 +20,15 @@ import { AvailabilityRepository } from '../modules/dashboard/availability.reposi
 import { computeAvailability } from '../modules/dashboard/availability-engine.ts';
 import { createMailer } from '../plugins/mail.ts';
 import pg from 'pg';
-import { benchDatabaseUrl, freshPostgresDatabase, measure, printTimings, type Timing } from './bench-support.ts';
+import {
+  benchDatabaseUrl,
+  freshPostgresDatabase,
+  line,
+  measure,
+  printLoadAndReference,
+  printTimings,
+  type Timing,
+} from './bench-support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -151,6 +159,15 @@ async function benchDatabase(
     ),
   ];
   printTimings(`${label}: organisation ${org.id} with ${org.lifts} lifts, year ${yearFrom}..${to}`, timings);
+  // The issue's ratio: the calendar year's GET /stats against the naive raw-events year, same run.
+  const calendar = timings.find((t) => t.name.startsWith('stats year (calendar'));
+  const naive = timings.find((t) => t.name === 'availability year, raw events (exact)');
+  if (calendar && naive) {
+    line(
+      `calendar year vs raw-events year: ${(naive.p50 / calendar.p50).toFixed(1)}× at p50, ${(naive.p95 / calendar.p95).toFixed(1)}× at p95`,
+    );
+  }
+  await printLoadAndReference(database);
   await app.close();
 }
 

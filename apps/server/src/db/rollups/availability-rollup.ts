@@ -63,8 +63,6 @@ export async function refreshAvailabilityRollup(db: Db, kind: AvailabilityKind, 
     for (let i = 0; liftIds && i < liftIds.length; i += idsPerSignal) {
       payloads.push(`${kind}:${liftIds.slice(i, i + idsPerSignal).join(',')}`);
     }
-    await tx.execute(
-      sql`select pg_notify(${availabilityChannel}, p) from unnest(${sql.param(payloads)}::text[]) as p`,
-    );
+    await tx.execute(sql`select pg_notify(${availabilityChannel}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
   });
 }

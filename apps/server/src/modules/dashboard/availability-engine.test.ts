@@ -214,6 +214,22 @@ describe('kept months of availability', () => {
     }
   });
 
+  it('count the lifts as they are after a lift is added, moved or decommissioned (migration 0021)', async () => {
+    const a = await addLift();
+    await refreshAvailabilityRollup(database.db, 'unavailable');
+    await months.sync();
+    expect([...(await figure(cached)).perLift.keys()]).toEqual([a]);
+    const b = await addLift();
+    await addEvent(b, '2026-03-10T08:00:00Z', '2026-03-10T09:00:00Z');
+    await database.db.transaction(async (tx) => refreshAvailabilityRollup(tx, 'unavailable', [b]));
+    await months.sync();
+    expect([...(await figure(cached)).perLift.keys()]).toEqual([a, b]);
+    expect((await figure(cached)).unavailableSeconds).toBe(3600);
+    await database.db.execute(sql`update lifts set decommissioned_on = '2025-12-01' where id = ${a}`);
+    await months.sync();
+    expect([...(await figure(cached)).perLift.keys()]).toEqual([b]);
+  });
+
   it('keep nothing while the listener is down, and forget everything when it is back', async () => {
     const a = await addLift();
     await addEvent(a, '2026-03-10T08:00:00Z', '2026-03-10T09:00:00Z');

@@ -3,11 +3,7 @@
 // computation over every lift, which availability-engine.test.ts checks on random fleets.
 import type { AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
 import type { AvailabilityMonthCache } from './availability-month-cache.ts';
-import type {
-  AvailabilityRepository,
-  BusinessWindow,
-  LiftAvailabilityColumns,
-} from './availability.repository.ts';
+import type { AvailabilityRepository, BusinessWindow, LiftAvailabilityColumns } from './availability.repository.ts';
 import { liftAvailability } from './availability.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 
@@ -109,15 +105,17 @@ async function fromKeptMonths(
   );
   const stale = new Set<number>();
   for (const k of kept) for (const id of k.dirty) stale.add(id);
-  const live = await repository.liveParts(kinds, scope, period, now, window, [...stale]);
+  const key = `${String(scope.organisationId)}|${period.from}|${kinds.join(',')}`;
+  const counting = await cache.lifts(key, () => repository.countingLifts(kinds, scope, period));
+  const live = await repository.liveParts(kinds, period, now, window, [...stale]);
 
   // Dense tables by lift id: the loops below run over hundreds of thousands of rows.
-  const maxId = live.liftIds.reduce((a, b) => Math.max(a, b), 0);
+  const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);
   const position = new Int32Array(maxId + 1).fill(-1);
-  live.liftIds.forEach((id, i) => (position[id] = i));
+  counting.liftIds.forEach((id, i) => (position[id] = i));
   const isStale = new Uint8Array(maxId + 1);
   for (const id of stale) if (id <= maxId) isStale[id] = 1;
-  const sums = new Map(kinds.map((kind) => [kind, new Float64Array(live.liftIds.length)]));
+  const sums = new Map(kinds.map((kind) => [kind, new Float64Array(counting.liftIds.length)]));
   // per kind: the first day (yyyymmdd) of the lift's exact part, 0 without one
   const cutoffs = new Map(kinds.map((kind) => [kind, new Int32Array(maxId + 1)]));
   for (const [liftId, kind, day] of live.cutoffs) {
@@ -148,22 +146,40 @@ async function fromKeptMonths(
     if (at < 0 || !sum || (cut !== 0 && dayNumber(day) >= cut)) continue;
     sum[at] = (sum[at] ?? 0) + secs;
   }
-  for (const [liftId, kind, secs] of live.exact) {
+  const nowMs = now.getTime();
+  for (const [liftId, kind, start, end] of live.recent) {
     const at = liftId <= maxId ? (position[liftId] ?? -1) : -1;
     const sum = sums.get(kind);
-    if (at >= 0 && sum) sum[at] = (sum[at] ?? 0) + secs;
+    if (at >= 0 && sum) sum[at] = (sum[at] ?? 0) + windowOverlapMs(window, start, Math.min(end, nowMs)) / 1000;
   }
 
   const unavailable = sums.get('unavailable');
   const intercom = sums.get('intercom_unavailable');
   return {
-    liftIds: live.liftIds,
-    hasIntercom: live.hasIntercom,
-    unavailable: unavailable ? Array.from(unavailable) : live.liftIds.map(() => 0),
+    liftIds: counting.liftIds,
+    hasIntercom: counting.hasIntercom,
+    unavailable: unavailable ? Array.from(unavailable) : counting.liftIds.map(() => 0),
     intercomUnavailable: intercom
-      ? Array.from(intercom, (v, i) => (live.hasIntercom[i] ? v : 0))
-      : live.liftIds.map(() => 0),
+      ? Array.from(intercom, (v, i) => (counting.hasIntercom[i] ? v : 0))
+      : counting.liftIds.map(() => 0),
   };
+}
+
+/** Milliseconds of [start, end) inside the business window: a binary search, then its hours. */
+function windowOverlapMs(window: BusinessWindow, start: number, end: number): number {
+  const { starts, ends } = window;
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ends[mid] ?? 0) <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  let total = 0;
+  for (let i = lo; i < starts.length && (starts[i] ?? Infinity) < end; i++) {
+    total += Math.max(0, Math.min(end, ends[i] ?? 0) - Math.max(start, starts[i] ?? 0));
+  }
+  return total;
 }
 
 /** yyyy-mm-dd as the number yyyymmdd. */

@@ -30,6 +30,12 @@ interface Entry {
   usedAt: number;
 }
 
+/** The lifts a fleet's figures count, in id order, with whether each has an intercom. */
+export interface CountingLifts {
+  liftIds: number[];
+  hasIntercom: boolean[];
+}
+
 export interface KeptMonth {
   rows: MonthRows;
   dirty: ReadonlySet<number>;
@@ -49,6 +55,9 @@ export class AvailabilityMonthCache {
   private live = false;
   private readonly entries = new Map<string, Entry>();
   private readonly barriers = new Map<string, () => void>();
+  private readonly liftLists = new Map<string, CountingLifts>();
+  /** Moves on every 'lifts' signal: a list that began loading before it is not kept. */
+  private liftsGeneration = 0;
   private readonly maxMonths: number;
   private readonly maxDirty: number;
   private readonly syncTimeoutMs: number;
@@ -77,12 +86,12 @@ export class AvailabilityMonthCache {
       this.changed(payload);
     },
     onUp: () => {
-      this.entries.clear();
+      this.invalidate();
       this.live = true;
     },
     onDown: () => {
       this.live = false;
-      this.entries.clear();
+      this.invalidate();
       for (const release of this.barriers.values()) release();
     },
   };
@@ -127,9 +136,28 @@ export class AvailabilityMonthCache {
     return { rows, dirty: new Set(entry.dirty) };
   }
 
+  /** The counting lifts kept under key (scope, first day, kinds), or load()'s answer. */
+  async lifts(key: string, load: () => Promise<CountingLifts>): Promise<CountingLifts> {
+    const kept = this.liftLists.get(key);
+    if (kept) return kept;
+    const generation = this.liftsGeneration;
+    const loaded = await load();
+    if (this.live && generation === this.liftsGeneration) {
+      if (this.liftLists.size >= this.maxMonths) this.liftLists.clear();
+      this.liftLists.set(key, loaded);
+    }
+    return loaded;
+  }
+
   /** Forgets everything kept. */
   invalidate(): void {
     this.entries.clear();
+    this.forgetLifts();
+  }
+
+  private forgetLifts(): void {
+    this.liftsGeneration++;
+    this.liftLists.clear();
   }
 
   /**
@@ -156,8 +184,12 @@ export class AvailabilityMonthCache {
     }
   }
 
-  /** `kind:*` or `kind:id,id,…` from the rollup refresh. */
+  /** `kind:*` or `kind:id,id,…` from the rollup refresh, `lifts` from a change to the lifts. */
   private changed(payload: string): void {
+    if (payload === 'lifts') {
+      this.forgetLifts();
+      return;
+    }
     const colon = payload.indexOf(':');
     const kind = payload.slice(0, colon);
     const ids = payload.slice(colon + 1);

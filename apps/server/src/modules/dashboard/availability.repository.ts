@@ -16,7 +16,7 @@ import {
   type BusinessPeriod,
   type LiftScope,
 } from './stats-scope.ts';
-import type { AvailabilityMonthCache, MonthRows } from './availability-month-cache.ts';
+import type { AvailabilityMonthCache, CountingLifts, MonthRows } from './availability-month-cache.ts';
 import { monthBlocks, wholeMonths } from './whole-months.ts';
 
 export interface LiftWindow {
@@ -34,12 +34,10 @@ export interface LiftWindow {
  * exact seconds from that day, and the rollup rows of the lifts the kept months hold stale.
  */
 export interface LiveAvailabilityParts {
-  liftIds: number[];
-  hasIntercom: boolean[];
   /** [liftId, kind, first day of the exact part] */
   cutoffs: [number, AvailabilityKind, string][];
-  /** [liftId, kind, seconds] from the cutoff day on */
-  exact: [number, AvailabilityKind, number][];
+  /** [liftId, kind, start, end] in epoch ms: the lift's outages of that kind merged, from the cutoff day on */
+  recent: [number, AvailabilityKind, number, number][];
   /** [liftId, kind, day, seconds] of the given lifts, every day of the period */
   rows: [number, AvailabilityKind, string, number][];
 }
@@ -147,6 +145,9 @@ function rolledSql(p: BusinessPeriod, kinds: readonly AvailabilityKind[], scope:
 export interface BusinessWindow {
   ranges: string | null;
   seconds: number;
+  /** The same hours as epoch milliseconds, in order (they may run past now, like ranges). */
+  starts: Float64Array;
+  ends: Float64Array;
 }
 
 /** Windows kept: building a year's takes 8,760 hours of SQL (20–30 ms), and they rarely change. */
@@ -154,7 +155,10 @@ const windowsKept = 64;
 const hourMs = 3_600_000;
 
 export class AvailabilityRepository {
-  private readonly windows = new Map<string, { ranges: string | null; seconds: number; lastHourIn: boolean }>();
+  private readonly windows = new Map<
+    string,
+    Omit<BusinessWindow, 'seconds'> & { seconds: number; lastHourIn: boolean }
+  >();
 
   constructor(
     private readonly db: Db,
@@ -174,14 +178,28 @@ export class AvailabilityRepository {
     const key = `${p.from}|${p.to}|${String(p.startHour)}|${String(p.endHour)}|${finished ? '' : until.toISOString()}`;
     let kept = this.windows.get(key);
     if (!kept) {
-      const [row] = await sqlRows<{ ranges: string | null; seconds: number; lastHourIn: boolean }>(
+      const [row] = await sqlRows<{
+        ranges: string | null;
+        seconds: number;
+        lastHourIn: boolean;
+        starts: string | null;
+        ends: string | null;
+      }>(
         this.db,
         sql`select range_agg(tstzrange(w.h, w.h_end))::text as ranges,
+                   array_to_json(array_agg(extract(epoch from w.h)::float8 * 1000 order by w.h))::text as starts,
+                   array_to_json(array_agg(extract(epoch from w.h_end)::float8 * 1000 order by w.h))::text as ends,
                    coalesce(sum(extract(epoch from w.h_end - w.h)), 0)::float8 as seconds,
                    coalesce(bool_or(w.h_end = ${timestampSql(until)}), false) as "lastHourIn"
             from (${windowHoursSql(p, until)}) w`,
       );
-      kept = { ranges: row?.ranges ?? null, seconds: row?.seconds ?? 0, lastHourIn: row?.lastHourIn ?? false };
+      kept = {
+        ranges: row?.ranges ?? null,
+        seconds: row?.seconds ?? 0,
+        lastHourIn: row?.lastHourIn ?? false,
+        starts: Float64Array.from(JSON.parse(row?.starts ?? '[]') as number[]),
+        ends: Float64Array.from(JSON.parse(row?.ends ?? '[]') as number[]),
+      };
       if (this.windows.size >= windowsKept) {
         const oldest = this.windows.keys().next();
         if (!oldest.done) this.windows.delete(oldest.value);
@@ -190,7 +208,7 @@ export class AvailabilityRepository {
     }
     // The current hour counts only up to now.
     const rest = kept.lastHourIn ? (until.getTime() - now.getTime()) / 1000 : 0;
-    return { ranges: kept.ranges, seconds: kept.seconds - rest };
+    return { ranges: kept.ranges, seconds: kept.seconds - rest, starts: kept.starts, ends: kept.ends };
   }
 
   async liftIds(kind: AvailabilityKind, scope: LiftScope, p: Pick<BusinessPeriod, 'from'>): Promise<number[]> {
@@ -251,10 +269,23 @@ export class AvailabilityRepository {
     };
   }
 
+  /** The lifts that count for the kinds in a period (see countingLiftsSql), in id order. */
+  async countingLifts(kinds: readonly AvailabilityKind[], scope: LiftScope, p: BusinessPeriod): Promise<CountingLifts> {
+    const liftFilter = kinds.includes('unavailable') ? sql`` : sql`and l.lift_type is not null`;
+    const [row] = await sqlRows<{ counting: string }>(
+      this.db,
+      sql`select json_build_array(coalesce(json_agg(c.id order by c.id), '[]'),
+                                  coalesce(json_agg(c.has_intercom order by c.id), '[]'))::text as counting
+          from (select l.id, l.lift_type is not null as has_intercom
+                from lifts l where ${liftScopeSql(scope, p.from)} ${liftFilter}) c`,
+    );
+    const [liftIds, hasIntercom] = JSON.parse(row?.counting ?? '[[],[]]') as [number[], boolean[]];
+    return { liftIds, hasIntercom };
+  }
+
   /** The live parts of a request that reads the kept months (see LiveAvailabilityParts). */
   async liveParts(
     kinds: readonly AvailabilityKind[],
-    scope: LiftScope,
     p: BusinessPeriod,
     now: Date,
     window: BusinessWindow,
@@ -262,35 +293,36 @@ export class AvailabilityRepository {
   ): Promise<LiveAvailabilityParts> {
     const nowTs = timestampSql(now);
     const kindList = sql`${sql.param([...kinds])}`;
-    const liftFilter = kinds.includes('unavailable') ? sql`` : sql`and l.lift_type is not null`;
-    const [row] = await sqlRows<Record<'counting' | 'cutoffs' | 'exact' | 'rows', string>>(
+    const [row] = await sqlRows<Record<'cutoffs' | 'recent' | 'rows', string>>(
       this.db,
       sql`
       with win as (
         select ${window.ranges}::tstzmultirange * tstzmultirange(tstzrange(null, ${nowTs})) as mr
       ),
+      -- Every lift with an open event: the caller keeps the counting ones (joined to the fleet's
+      -- lifts here, the planner scanned all of them). Open events are few.
       counting as (
-        select l.id, l.lift_type is not null as has_intercom from lifts l where ${liftScopeSql(scope, p.from)} ${liftFilter}
+        select e.lift_id as id, true as has_intercom
+        from events e where e.type = any(${kindList}::text[]) and e.ended_at is null
+        group by e.lift_id
       ),
       ${openPartsSql(kindList, p, nowTs)},
       stale as (
         select da.lift_id, da.kind, da.day, (${businessHoursSumSql(p, 'da')})::float8 as secs
-        from daily_availability da join counting c on c.id = da.lift_id
+        from daily_availability da
         where da.lift_id = any(${sql.param([...staleLiftIds])}::int[]) and da.kind = any(${kindList}::text[])
           and da.day between ${p.from}::date and ${p.to}::date
       )
-      select (select json_build_array(coalesce(json_agg(id order by id), '[]'), coalesce(json_agg(has_intercom order by id), '[]'))
-              from counting)::text as counting,
-             (select coalesce(json_agg(json_build_array(lift_id, kind, day::text)), '[]') from cutoff)::text as cutoffs,
-             (select coalesce(json_agg(json_build_array(lift_id, kind, secs)), '[]') from exact)::text as exact,
+      select (select coalesce(json_agg(json_build_array(lift_id, kind, day::text)), '[]') from cutoff)::text as cutoffs,
+             (select coalesce(json_agg(json_build_array(r.lift_id, r.kind,
+                                                        extract(epoch from lower(x))::float8 * 1000,
+                                                        extract(epoch from upper(x))::float8 * 1000)), '[]')
+              from recent r, unnest(r.mr * tstzmultirange(tstzrange(r.since, null))) as x)::text as recent,
              (select coalesce(json_agg(json_build_array(lift_id, kind, day::text, secs)), '[]') from stale where secs > 0)::text as rows`,
     );
-    const [liftIds, hasIntercom] = JSON.parse(row?.counting ?? '[[],[]]') as [number[], boolean[]];
     return {
-      liftIds,
-      hasIntercom,
       cutoffs: JSON.parse(row?.cutoffs ?? '[]') as LiveAvailabilityParts['cutoffs'],
-      exact: JSON.parse(row?.exact ?? '[]') as LiveAvailabilityParts['exact'],
+      recent: JSON.parse(row?.recent ?? '[]') as LiveAvailabilityParts['recent'],
       rows: JSON.parse(row?.rows ?? '[]') as LiveAvailabilityParts['rows'],
     };
   }
