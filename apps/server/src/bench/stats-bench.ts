@@ -12,15 +12,28 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { availabilityKinds, refreshAvailabilityRollup } from '../db/rollups/availability-rollup.ts';
+import {
+  availabilityChannel,
+  availabilityKinds,
+  refreshAvailabilityRollup,
+} from '../db/rollups/availability-rollup.ts';
 import { demoPassword, seedDemoFleet } from '../db/seed/seed-demo-fleet.ts';
 import { sqlRows } from '../db/sql-rows.ts';
 import { systemClock } from '../lib/clock.ts';
+import { AvailabilityMonthCache } from '../modules/dashboard/availability-month-cache.ts';
 import { AvailabilityRepository } from '../modules/dashboard/availability.repository.ts';
 import { computeAvailability } from '../modules/dashboard/availability-engine.ts';
 import { createMailer } from '../plugins/mail.ts';
 import pg from 'pg';
-import { benchDatabaseUrl, freshPostgresDatabase, measure, printTimings, type Timing } from './bench-support.ts';
+import {
+  benchDatabaseUrl,
+  freshPostgresDatabase,
+  line,
+  measure,
+  printLoadAndReference,
+  printTimings,
+  type Timing,
+} from './bench-support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -102,7 +115,12 @@ async function benchDatabase(
     new Date(Date.UTC(Number(to.slice(0, 4)) - 1, Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1)),
   );
   const base = `/liftwacht/stats?organisationId=${org.id}&startHour=7&endHour=19`;
-  const repo = new AvailabilityRepository(db);
+  // The engine as the server runs it: whole months kept in memory, kept right by the rollup's signals.
+  const months = new AvailabilityMonthCache(async (payload) => {
+    await db.execute(sql`select pg_notify(${availabilityChannel}, ${payload})`);
+  });
+  const unlisten = await database.listen(availabilityChannel, months.handlers);
+  const repo = new AvailabilityRepository(db, months);
   const yearPeriod = { from: yearFrom, to, startHour: 7, endHour: 19 };
   const monthPeriod = { from: monthFrom, to, startHour: 7, endHour: 19 };
 
@@ -151,6 +169,16 @@ async function benchDatabase(
     ),
   ];
   printTimings(`${label}: organisation ${org.id} with ${org.lifts} lifts, year ${yearFrom}..${to}`, timings);
+  // The issue's ratio: the calendar year's GET /stats against the naive raw-events year, same run.
+  const calendar = timings.find((t) => t.name.startsWith('stats year (calendar'));
+  const naive = timings.find((t) => t.name === 'availability year, raw events (exact)');
+  if (calendar && naive) {
+    line(
+      `calendar year vs raw-events year: ${(naive.p50 / calendar.p50).toFixed(1)}× at p50, ${(naive.p95 / calendar.p95).toFixed(1)}× at p95`,
+    );
+  }
+  await printLoadAndReference(database);
+  await unlisten();
   await app.close();
 }
 

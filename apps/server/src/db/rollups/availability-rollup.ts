@@ -11,6 +11,14 @@ export type AvailabilityKind = (typeof availabilityKinds)[number];
 export const businessTimeZone = 'Europe/Amsterdam';
 
 /**
+ * Every refresh signals on commit which lifts' rollup it rebuilt (`kind:id,id,…`, or `kind:*` for
+ * all), so each node's in-memory months (modules/dashboard/availability-month-cache.ts) stay right.
+ */
+export const availabilityChannel = 'liftwacht_availability';
+/** Ids per signal: a NOTIFY payload must stay under 8,000 bytes. */
+const idsPerSignal = 800;
+
+/**
  * Rebuilds the rollup rows of the given lifts (all lifts when omitted) for one event kind. Overlapping
  * events of a lift are unioned first, so a minute is never counted twice.
  */
@@ -50,5 +58,11 @@ export async function refreshAvailabilityRollup(db: Db, kind: AvailabilityKind, 
     // Months, years to date and rests of years from the days (the function of migration 0009).
     const ids = liftIds ? sql`${sql.param(liftIds)}::int[]` : sql`array(select id from lifts)`;
     await tx.execute(sql`select liftwacht_monthly_availability_rebuild(${kind}, ${ids})`);
+    const payloads: string[] = [];
+    if (!liftIds) payloads.push(`${kind}:*`);
+    for (let i = 0; liftIds && i < liftIds.length; i += idsPerSignal) {
+      payloads.push(`${kind}:${liftIds.slice(i, i + idsPerSignal).join(',')}`);
+    }
+    await tx.execute(sql`select pg_notify(${availabilityChannel}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
   });
 }

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { refreshAvailabilityRollup, type AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
+import { sql } from 'drizzle-orm';
+import {
+  availabilityChannel,
+  refreshAvailabilityRollup,
+  type AvailabilityKind,
+} from '../../db/rollups/availability-rollup.ts';
 import { events, lifts, organisations } from '../../db/schema.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
+import { AvailabilityMonthCache } from './availability-month-cache.ts';
 import { AvailabilityRepository } from './availability.repository.ts';
 import { computeAvailability } from './availability-engine.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
@@ -10,12 +16,26 @@ import { seededRandom } from '../../test-support/seeded-random.ts';
 let database: Database;
 let repo: AvailabilityRepository;
 let organisationId: number;
+/** A repository reading whole months from memory, as the server's does. */
+let cached: AvailabilityRepository;
+let months: AvailabilityMonthCache;
+let unlisten: () => Promise<void>;
+
+function monthCache(): AvailabilityMonthCache {
+  return new AvailabilityMonthCache(async (payload) => {
+    await database.db.execute(sql`select pg_notify(${availabilityChannel}, ${payload})`);
+  });
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
   repo = new AvailabilityRepository(database.db);
+  months = monthCache();
+  unlisten = await database.listen(availabilityChannel, months.handlers);
+  cached = new AvailabilityRepository(database.db, months);
 });
 afterAll(async () => {
+  await unlisten();
   await database.close();
 });
 beforeEach(async () => {
@@ -42,10 +62,18 @@ async function addEvent(liftId: number, start: string, end: string | null, type:
 
 const period = (from: string, to: string, startHour = 7, endHour = 19) => ({ from, to, startHour, endHour });
 
-async function both(kind: AvailabilityKind, p: ReturnType<typeof period>, now: Date, liftId?: number) {
+async function both(
+  kind: AvailabilityKind,
+  p: ReturnType<typeof period>,
+  now: Date,
+  liftId?: number,
+  repository = repo,
+) {
   await refreshAvailabilityRollup(database.db, kind);
+  // the rollup's change signal has reached the kept months
+  await months.sync();
   const scope = { organisationId, liftId };
-  const engine = await computeAvailability(repo, kind, scope, p, now);
+  const engine = await computeAvailability(repository, kind, scope, p, now);
   const exact = await computeAvailability(repo, kind, scope, p, now, 'exact');
   return { engine, exact };
 }
@@ -137,9 +165,91 @@ describe('availability engine', () => {
     // The engine splits such lifts at the day their open event began: rollup before, exact after.
     await compareOnRandomFleet(777, 0.25);
   });
+
+  it('equals the exact computation on random fleets when whole months are kept in memory', async () => {
+    expect(months.isLive).toBe(true);
+    await compareOnRandomFleet(12345, 0.03, cached);
+    await compareOnRandomFleet(4242, 0.25, cached);
+  });
 });
 
-async function compareOnRandomFleet(initialSeed: number, openRate: number): Promise<void> {
+describe('kept months of availability', () => {
+  const now = new Date('2026-10-30T10:17:31Z');
+  const year = period('2026-01-01', '2026-12-31');
+  const figure = async (repository: AvailabilityRepository) =>
+    computeAvailability(repository, 'unavailable', { organisationId }, year, now);
+
+  it('follow a rollup refresh of some lifts (ingest) on this node and on another', async () => {
+    const a = await addLift();
+    const b = await addLift();
+    await addEvent(a, '2026-03-10T08:00:00Z', '2026-03-10T09:00:00Z');
+    await addEvent(b, '2026-05-10T08:00:00Z', '2026-05-10T10:00:00Z');
+    await refreshAvailabilityRollup(database.db, 'unavailable');
+    await months.sync();
+    // another node: its own cache on its own listening connection
+    const other = monthCache();
+    const unlistenOther = await database.listen(availabilityChannel, other.handlers);
+    try {
+      const otherRepo = new AvailabilityRepository(database.db, other);
+      expect((await figure(cached)).unavailableSeconds).toBe(3 * 3600);
+      expect((await figure(otherRepo)).unavailableSeconds).toBe(3 * 3600);
+
+      // what ingest does when an outage of lift b closes: its rows rebuilt, in a transaction
+      await addEvent(b, '2026-05-11T08:00:00Z', '2026-05-11T12:00:00Z');
+      await database.db.transaction(async (tx) => refreshAvailabilityRollup(tx, 'unavailable', [b]));
+      await months.sync();
+      await other.sync();
+      const loads = months.stats.loads;
+      for (const repository of [cached, otherRepo]) {
+        const after = await figure(repository);
+        expect(after.unavailableSeconds).toBe(7 * 3600);
+        expect(after.perLift).toEqual(
+          (await computeAvailability(repo, 'unavailable', { organisationId }, year, now, 'exact')).perLift,
+        );
+      }
+      // lift b is read live; the months were not loaded again
+      expect(months.stats.loads).toBe(loads);
+    } finally {
+      await unlistenOther();
+    }
+  });
+
+  it('count the lifts as they are after a lift is added, moved or decommissioned (migration 0023)', async () => {
+    const a = await addLift();
+    await refreshAvailabilityRollup(database.db, 'unavailable');
+    await months.sync();
+    expect([...(await figure(cached)).perLift.keys()]).toEqual([a]);
+    const b = await addLift();
+    await addEvent(b, '2026-03-10T08:00:00Z', '2026-03-10T09:00:00Z');
+    await database.db.transaction(async (tx) => refreshAvailabilityRollup(tx, 'unavailable', [b]));
+    await months.sync();
+    expect([...(await figure(cached)).perLift.keys()]).toEqual([a, b]);
+    expect((await figure(cached)).unavailableSeconds).toBe(3600);
+    await database.db.execute(sql`update lifts set decommissioned_on = '2025-12-01' where id = ${a}`);
+    await months.sync();
+    expect([...(await figure(cached)).perLift.keys()]).toEqual([b]);
+  });
+
+  it('keep nothing while the listener is down, and forget everything when it is back', async () => {
+    const a = await addLift();
+    await addEvent(a, '2026-03-10T08:00:00Z', '2026-03-10T09:00:00Z');
+    await refreshAvailabilityRollup(database.db, 'unavailable');
+    await months.sync();
+    expect((await figure(cached)).unavailableSeconds).toBe(3600);
+    months.handlers.onDown();
+    expect(months.isLive).toBe(false);
+    // a change whose signal this node missed
+    await addEvent(a, '2026-04-10T08:00:00Z', '2026-04-10T09:00:00Z');
+    await refreshAvailabilityRollup(database.db, 'unavailable', [a]);
+    expect((await figure(cached)).unavailableSeconds).toBe(2 * 3600);
+    months.handlers.onUp();
+    const loads = months.stats.loads;
+    expect((await figure(cached)).unavailableSeconds).toBe(2 * 3600);
+    expect(months.stats.loads).toBeGreaterThan(loads);
+  });
+});
+
+async function compareOnRandomFleet(initialSeed: number, openRate: number, repository = repo): Promise<void> {
   const rand = seededRandom(initialSeed);
   const liftIds: number[] = [];
   for (let i = 0; i < 25; i++) liftIds.push(await addLift(rand() < 0.8 ? 'MRL' : null));
@@ -181,7 +291,14 @@ async function compareOnRandomFleet(initialSeed: number, openRate: number): Prom
       // whole months inside one year: a year to date less an earlier one
       period('2026-02-10', '2026-09-20'),
     ]) {
-      const { engine, exact } = await both(kind, p, now);
+      const { engine, exact } = await both(kind, p, now, undefined, repository);
+      if (repository === cached) {
+        // loaded above, kept now: the same figures again
+        const hitsBefore = months.stats.hits;
+        const again = await computeAvailability(repository, kind, { organisationId }, p, now);
+        expect(months.stats.hits).toBeGreaterThan(hitsBefore);
+        expect(again.perLift).toEqual(engine.perLift);
+      }
       expect(engine.windowSeconds).toBe(exact.windowSeconds);
       expect([...engine.perLift.keys()]).toEqual([...exact.perLift.keys()]);
       for (const [id, value] of exact.perLift) expect(engine.perLift.get(id)).toBeCloseTo(value, 9);
@@ -189,7 +306,7 @@ async function compareOnRandomFleet(initialSeed: number, openRate: number): Prom
       // one lift (the single-lift dashboard) reads only its own rows, with the same result
       const someLift = [...exact.perLift.keys()][0];
       if (someLift !== undefined) {
-        const one = await both(kind, p, now, someLift);
+        const one = await both(kind, p, now, someLift, repository);
         expect([...one.engine.perLift.keys()]).toEqual([someLift]);
         expect(one.engine.perLift.get(someLift)).toBeCloseTo(exact.perLift.get(someLift) ?? -1, 9);
       }

@@ -16,6 +16,7 @@ import {
   type BusinessPeriod,
   type LiftScope,
 } from './stats-scope.ts';
+import type { AvailabilityMonthCache, CountingLifts, MonthRows } from './availability-month-cache.ts';
 import { monthBlocks, wholeMonths } from './whole-months.ts';
 
 export interface LiftWindow {
@@ -27,6 +28,20 @@ export interface LiftWindow {
  * The counting lifts with their unavailable seconds per kind (0 for a kind a lift does not count
  * for), as columns: element i of each array belongs to the same lift.
  */
+/**
+ * What a request reads live beside the kept months (availability-month-cache.ts): the counting
+ * lifts, the day each lift's earliest open event began (from it on the exact part answers), the
+ * exact seconds from that day, and the rollup rows of the lifts the kept months hold stale.
+ */
+export interface LiveAvailabilityParts {
+  /** [liftId, kind, first day of the exact part] */
+  cutoffs: [number, AvailabilityKind, string][];
+  /** [liftId, kind, start, end] in epoch ms: the lift's outages of that kind merged, from the cutoff day on */
+  recent: [number, AvailabilityKind, number, number][];
+  /** [liftId, kind, day, seconds] of the given lifts, every day of the period */
+  rows: [number, AvailabilityKind, string, number][];
+}
+
 export interface LiftAvailabilityColumns {
   liftIds: number[];
   hasIntercom: boolean[];
@@ -104,7 +119,7 @@ function partialDayRanges(p: BusinessPeriod): [string, string][] {
  */
 function rolledSql(p: BusinessPeriod, kinds: readonly AvailabilityKind[], scope: LiftScope): SQL {
   // One lift (the single-lift dashboard, its report) reads its own rows by key, not the fleet's.
-  const kindList = sql.param([...kinds]);
+  const kindList = sql`${sql.param([...kinds])}`;
   const oneLift = scope.liftId === undefined ? sql`` : sql`and x.lift_id = ${scope.liftId}`;
   const parts = partialDayRanges(p).map(
     ([first, last]) => sql`
@@ -130,6 +145,9 @@ function rolledSql(p: BusinessPeriod, kinds: readonly AvailabilityKind[], scope:
 export interface BusinessWindow {
   ranges: string | null;
   seconds: number;
+  /** The same hours as epoch milliseconds, in order (they may run past now, like ranges). */
+  starts: Float64Array;
+  ends: Float64Array;
 }
 
 /** Windows kept: building a year's takes 8,760 hours of SQL (20–30 ms), and they rarely change. */
@@ -137,9 +155,16 @@ const windowsKept = 64;
 const hourMs = 3_600_000;
 
 export class AvailabilityRepository {
-  private readonly windows = new Map<string, { ranges: string | null; seconds: number; lastHourIn: boolean }>();
+  private readonly windows = new Map<
+    string,
+    Omit<BusinessWindow, 'seconds'> & { seconds: number; lastHourIn: boolean }
+  >();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Whole months kept in memory (fed by the rollup's change signals); absent: SQL alone. */
+    readonly months?: AvailabilityMonthCache,
+  ) {}
 
   /**
    * The business window of a period up to now. A period whose last day has passed (UTC midnight
@@ -153,14 +178,28 @@ export class AvailabilityRepository {
     const key = `${p.from}|${p.to}|${String(p.startHour)}|${String(p.endHour)}|${finished ? '' : until.toISOString()}`;
     let kept = this.windows.get(key);
     if (!kept) {
-      const [row] = await sqlRows<{ ranges: string | null; seconds: number; lastHourIn: boolean }>(
+      const [row] = await sqlRows<{
+        ranges: string | null;
+        seconds: number;
+        lastHourIn: boolean;
+        starts: string | null;
+        ends: string | null;
+      }>(
         this.db,
         sql`select range_agg(tstzrange(w.h, w.h_end))::text as ranges,
+                   array_to_json(array_agg(extract(epoch from w.h)::float8 * 1000 order by w.h))::text as starts,
+                   array_to_json(array_agg(extract(epoch from w.h_end)::float8 * 1000 order by w.h))::text as ends,
                    coalesce(sum(extract(epoch from w.h_end - w.h)), 0)::float8 as seconds,
                    coalesce(bool_or(w.h_end = ${timestampSql(until)}), false) as "lastHourIn"
             from (${windowHoursSql(p, until)}) w`,
       );
-      kept = { ranges: row?.ranges ?? null, seconds: row?.seconds ?? 0, lastHourIn: row?.lastHourIn ?? false };
+      kept = {
+        ranges: row?.ranges ?? null,
+        seconds: row?.seconds ?? 0,
+        lastHourIn: row?.lastHourIn ?? false,
+        starts: Float64Array.from(JSON.parse(row?.starts ?? '[]') as number[]),
+        ends: Float64Array.from(JSON.parse(row?.ends ?? '[]') as number[]),
+      };
       if (this.windows.size >= windowsKept) {
         const oldest = this.windows.keys().next();
         if (!oldest.done) this.windows.delete(oldest.value);
@@ -169,7 +208,7 @@ export class AvailabilityRepository {
     }
     // The current hour counts only up to now.
     const rest = kept.lastHourIn ? (until.getTime() - now.getTime()) / 1000 : 0;
-    return { ranges: kept.ranges, seconds: kept.seconds - rest };
+    return { ranges: kept.ranges, seconds: kept.seconds - rest, starts: kept.starts, ends: kept.ends };
   }
 
   async liftIds(kind: AvailabilityKind, scope: LiftScope, p: Pick<BusinessPeriod, 'from'>): Promise<number[]> {
@@ -208,6 +247,86 @@ export class AvailabilityRepository {
     );
   }
 
+  /** One local month's lift-days with unavailable seconds in the business hours, the whole fleet. */
+  async monthRows(kind: AvailabilityKind, p: BusinessPeriod, month: string): Promise<MonthRows> {
+    const [row] = await sqlRows<{ liftIds: string; days: string; seconds: string }>(
+      this.db,
+      sql`
+      select coalesce(array_to_json(array_agg(y.lift_id))::text, '[]') as "liftIds",
+             coalesce(array_to_json(array_agg(y.d))::text, '[]') as days,
+             coalesce(array_to_json(array_agg(y.s))::text, '[]') as seconds
+      from (
+        select x.lift_id, extract(day from x.day)::int as d, (${businessHoursSumSql(p, 'x')})::float8 as s
+        from daily_availability x
+        where x.kind = ${kind} and x.day >= ${month}::date and x.day < (${month}::date + interval '1 month')::date
+      ) y
+      where y.s > 0`,
+    );
+    return {
+      liftIds: Int32Array.from(JSON.parse(row?.liftIds ?? '[]') as number[]),
+      days: Uint8Array.from(JSON.parse(row?.days ?? '[]') as number[]),
+      seconds: Float64Array.from(JSON.parse(row?.seconds ?? '[]') as number[]),
+    };
+  }
+
+  /** The lifts that count for the kinds in a period (see countingLiftsSql), in id order. */
+  async countingLifts(kinds: readonly AvailabilityKind[], scope: LiftScope, p: BusinessPeriod): Promise<CountingLifts> {
+    const liftFilter = kinds.includes('unavailable') ? sql`` : sql`and l.lift_type is not null`;
+    const [row] = await sqlRows<{ counting: string }>(
+      this.db,
+      sql`select json_build_array(coalesce(json_agg(c.id order by c.id), '[]'),
+                                  coalesce(json_agg(c.has_intercom order by c.id), '[]'))::text as counting
+          from (select l.id, l.lift_type is not null as has_intercom
+                from lifts l where ${liftScopeSql(scope, p.from)} ${liftFilter}) c`,
+    );
+    const [liftIds, hasIntercom] = JSON.parse(row?.counting ?? '[[],[]]') as [number[], boolean[]];
+    return { liftIds, hasIntercom };
+  }
+
+  /** The live parts of a request that reads the kept months (see LiveAvailabilityParts). */
+  async liveParts(
+    kinds: readonly AvailabilityKind[],
+    p: BusinessPeriod,
+    now: Date,
+    window: BusinessWindow,
+    staleLiftIds: readonly number[],
+  ): Promise<LiveAvailabilityParts> {
+    const nowTs = timestampSql(now);
+    const kindList = sql`${sql.param([...kinds])}`;
+    const [row] = await sqlRows<Record<'cutoffs' | 'recent' | 'rows', string>>(
+      this.db,
+      sql`
+      with win as (
+        select ${window.ranges}::tstzmultirange * tstzmultirange(tstzrange(null, ${nowTs})) as mr
+      ),
+      -- Every lift with an open event: the caller keeps the counting ones (joined to the fleet's
+      -- lifts here, the planner scanned all of them). Open events are few.
+      counting as (
+        select e.lift_id as id, true as has_intercom
+        from events e where e.type = any(${kindList}::text[]) and e.ended_at is null
+        group by e.lift_id
+      ),
+      ${openPartsSql(kindList, p, nowTs)},
+      stale as (
+        select da.lift_id, da.kind, da.day, (${businessHoursSumSql(p, 'da')})::float8 as secs
+        from daily_availability da
+        where da.lift_id = any(${sql.param([...staleLiftIds])}::int[]) and da.kind = any(${kindList}::text[])
+          and da.day between ${p.from}::date and ${p.to}::date
+      )
+      select (select coalesce(json_agg(json_build_array(lift_id, kind, day::text)), '[]') from cutoff)::text as cutoffs,
+             (select coalesce(json_agg(json_build_array(r.lift_id, r.kind,
+                                                        extract(epoch from lower(x))::float8 * 1000,
+                                                        extract(epoch from upper(x))::float8 * 1000)), '[]')
+              from recent r, unnest(r.mr * tstzmultirange(tstzrange(r.since, null))) as x)::text as recent,
+             (select coalesce(json_agg(json_build_array(lift_id, kind, day::text, secs)), '[]') from stale where secs > 0)::text as rows`,
+    );
+    return {
+      cutoffs: JSON.parse(row?.cutoffs ?? '[]') as LiveAvailabilityParts['cutoffs'],
+      recent: JSON.parse(row?.recent ?? '[]') as LiveAvailabilityParts['recent'],
+      rows: JSON.parse(row?.rows ?? '[]') as LiveAvailabilityParts['rows'],
+    };
+  }
+
   /**
    * Every counting lift of the scope with its unavailable seconds for the given kinds, in one
    * statement. Per lift and kind the period splits at a cutoff day: before it the rollup (which
@@ -225,7 +344,7 @@ export class AvailabilityRepository {
     window: BusinessWindow,
   ): Promise<LiftAvailabilityColumns> {
     const nowTs = timestampSql(now);
-    const kindList = sql.param([...kinds]);
+    const kindList = sql`${sql.param([...kinds])}`;
     const liftFilter = kinds.includes('unavailable') ? sql`` : sql`and l.lift_type is not null`;
     const hours = businessHoursSumSql(p, 'da');
     const [row] = await sqlRows<Record<keyof LiftAvailabilityColumns, string>>(
@@ -237,14 +356,7 @@ export class AvailabilityRepository {
       counting as (
         select l.id, l.lift_type is not null as has_intercom from lifts l where ${liftScopeSql(scope, p.from)} ${liftFilter}
       ),
-      cutoff as (
-        select e.lift_id, e.type as kind,
-               ((min(e.started_at) at time zone ${businessTimeZone})::date) as day
-        from events e join counting c on c.id = e.lift_id
-        where e.type = any(${kindList}::text[]) and e.ended_at is null
-          and (e.type = 'unavailable' or c.has_intercom)
-        group by e.lift_id, e.type
-      ),
+      ${openPartsSql(kindList, p, nowTs)},
       -- Materialized: each rollup row is reduced to its seconds before anything joins it. Inlined,
       -- the planner carried the hour arrays into a sort for a merge join, spilling it to disk.
       rollup as materialized (
@@ -257,23 +369,6 @@ export class AvailabilityRepository {
         from cutoff o
         join daily_availability da on da.lift_id = o.lift_id and da.kind = o.kind
         where da.day >= o.day and da.day between ${p.from}::date and ${p.to}::date
-      ),
-      recent as (
-        select o.lift_id, o.kind, o.day::timestamp at time zone ${businessTimeZone} as since,
-               range_agg(tstzrange(e.started_at, coalesce(e.ended_at, ${nowTs}))) as mr
-        from cutoff o
-        join events e on e.lift_id = o.lift_id and e.type = o.kind
-        where e.started_at < ${periodEndSql(p)}
-          and coalesce(e.ended_at, ${nowTs}) > greatest(${periodStartSql(p)}, o.day::timestamp at time zone ${businessTimeZone})
-          and coalesce(e.ended_at, ${nowTs}) > e.started_at
-        group by o.lift_id, o.kind, o.day
-      ),
-      exact as (
-        select r.lift_id, r.kind,
-               coalesce((select sum(extract(epoch from upper(x) - lower(x)))
-                         from unnest(r.mr * win.mr * tstzmultirange(tstzrange(r.since, null))) as x), 0)::float8 as secs
-        from recent r cross join win
-        where win.mr is not null
       ),
       totals as (
         select lift_id,
@@ -303,4 +398,38 @@ export class AvailabilityRepository {
       intercomUnavailable: JSON.parse(row?.intercomUnavailable ?? '[]') as number[],
     };
   }
+}
+
+/**
+ * CTEs \`cutoff\` (lift, kind, the local day its earliest open event began), \`recent\` and
+ * \`exact\` (lift, kind, secs: range arithmetic over its events from that day on). They need the
+ * CTEs \`win\` (the business window up to now) and \`counting\` (id, has_intercom) before them.
+ */
+function openPartsSql(kindList: SQL, p: BusinessPeriod, nowTs: SQL): SQL {
+  return sql`
+      cutoff as (
+        select e.lift_id, e.type as kind,
+               ((min(e.started_at) at time zone ${businessTimeZone})::date) as day
+        from events e join counting c on c.id = e.lift_id
+        where e.type = any(${kindList}::text[]) and e.ended_at is null
+          and (e.type = 'unavailable' or c.has_intercom)
+        group by e.lift_id, e.type
+      ),
+      recent as (
+        select o.lift_id, o.kind, o.day::timestamp at time zone ${businessTimeZone} as since,
+               range_agg(tstzrange(e.started_at, coalesce(e.ended_at, ${nowTs}))) as mr
+        from cutoff o
+        join events e on e.lift_id = o.lift_id and e.type = o.kind
+        where e.started_at < ${periodEndSql(p)}
+          and coalesce(e.ended_at, ${nowTs}) > greatest(${periodStartSql(p)}, o.day::timestamp at time zone ${businessTimeZone})
+          and coalesce(e.ended_at, ${nowTs}) > e.started_at
+        group by o.lift_id, o.kind, o.day
+      ),
+      exact as (
+        select r.lift_id, r.kind,
+               coalesce((select sum(extract(epoch from upper(x) - lower(x)))
+                         from unnest(r.mr * win.mr * tstzmultirange(tstzrange(r.since, null))) as x), 0)::float8 as secs
+        from recent r cross join win
+        where win.mr is not null
+      )`;
 }

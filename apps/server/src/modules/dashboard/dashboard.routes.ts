@@ -11,6 +11,9 @@ import {
 } from '@liftwacht/contracts/dashboard';
 import { principalOf } from '../../plugins/auth.ts';
 import { AlarmFiguresRepository } from './alarm-figures.repository.ts';
+import { sql } from 'drizzle-orm';
+import { availabilityChannel } from '../../db/rollups/availability-rollup.ts';
+import { AvailabilityMonthCache } from './availability-month-cache.ts';
 import { AvailabilityRepository } from './availability.repository.ts';
 import { CurrentConditionsRepository } from './current-conditions.repository.ts';
 import { DashboardRepository } from './dashboard.repository.ts';
@@ -27,9 +30,20 @@ declare module 'fastify' {
 }
 
 export function dashboardRoutes(app: FastifyInstance): void {
+  // Whole months of the availability rollup in memory, kept right by the rollup's change signals.
+  const months = new AvailabilityMonthCache(async (payload) => {
+    await app.db.execute(sql`select pg_notify(${availabilityChannel}, ${payload})`);
+  });
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await app.database.listen(availabilityChannel, months.handlers);
+  });
+  app.addHook('onClose', async () => {
+    await unlisten?.();
+  });
   const service = new DashboardService(
     new DashboardRepository(app.db),
-    new AvailabilityRepository(app.db),
+    new AvailabilityRepository(app.db, months),
     new CurrentConditionsRepository(app.db),
     new PeriodFiguresRepository(app.db),
     new AlarmFiguresRepository(app.db),

@@ -20,10 +20,13 @@ import type { AvailabilityRepository } from './availability.repository.ts';
 import { inBracket, summariseAvailability } from './availability.ts';
 import type { ConditionRow, CurrentConditionsRepository } from './current-conditions.repository.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
+import { EnergyMonths } from './energy-months.ts';
 import type { PeriodFigure, PeriodFiguresRepository } from './period-figures.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 
 export class DashboardService {
+  private readonly energy: EnergyMonths;
+
   constructor(
     private readonly repository: DashboardRepository,
     private readonly availability: AvailabilityRepository,
@@ -32,7 +35,9 @@ export class DashboardService {
     private readonly alarms: AlarmFiguresRepository,
     private readonly access: OrganisationAccess,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.energy = new EnergyMonths(figures, availability);
+  }
 
   async stats(principal: Principal, query: StatsQuery): Promise<CurrentStats | PeriodStats> {
     const scope = await this.scope(principal, query.organisationId, query.liftId);
@@ -162,7 +167,7 @@ export class DashboardService {
     const [availability, figureTotals, energyWh, alarms] = await Promise.all([
       computeAvailabilities(this.availability, ['unavailable', 'intercom_unavailable'], scope, period, now),
       this.figures.totals(scope, period, now),
-      this.figures.energyWh(scope, period),
+      this.energy.energyWh(scope, period, now),
       this.alarms.totals(scope, period, now),
     ]);
     const lift = availability.get('unavailable');

@@ -95,11 +95,25 @@ export class PeriodFiguresRepository {
     );
   }
 
+  /** Every lift's energy total of one local month (the whole fleet; the caller picks its lifts). */
+  async monthEnergy(month: string): Promise<{ liftIds: Int32Array; wh: Float64Array }> {
+    const [row] = await sqlRows<{ liftIds: string; wh: string }>(
+      this.db,
+      sql`select coalesce(array_to_json(array_agg(mc.lift_id))::text, '[]') as "liftIds",
+                 coalesce(array_to_json(array_agg(mc.total::float8))::text, '[]') as wh
+          from monthly_counters mc where mc.kind = 'energy_wh' and mc.month = ${month}::date`,
+    );
+    return {
+      liftIds: Int32Array.from(JSON.parse(row?.liftIds ?? '[]') as number[]),
+      wh: Float64Array.from(JSON.parse(row?.wh ?? '[]') as number[]),
+    };
+  }
+
   /**
    * Energy over local days from..to from the monthly running totals: a whole month is its total (an
    * index-only read), a partial first or last month the difference of two running totals.
    */
-  async energyWh(scope: LiftScope, p: BusinessPeriod): Promise<number> {
+  async energyWh(scope: LiftScope, p: BusinessPeriod, skipMonths: readonly string[] = []): Promise<number> {
     const fromMonth = `${p.from.slice(0, 7)}-01`;
     const toMonth = `${p.to.slice(0, 7)}-01`;
     const firstDay = Number(p.from.slice(8, 10));
@@ -109,7 +123,8 @@ export class PeriodFiguresRepository {
     const energy = sql`join lifts l on l.id = mc.lift_id where ${liftScopeSql(scope, p.from)} and mc.kind = 'energy_wh'`;
     const wholeSql = whole
       ? sql`select mc.total as wh from monthly_counters mc ${energy}
-              and mc.month between ${whole.first}::date and ${whole.last}::date`
+              and mc.month between ${whole.first}::date and ${whole.last}::date
+              and mc.month <> all(${sql.param([...skipMonths])}::date[])`
       : sql`select 0::bigint as wh`;
     const [row] = await sqlRows<{ wh: number }>(
       this.db,
