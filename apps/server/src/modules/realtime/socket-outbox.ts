@@ -38,7 +38,7 @@ export class SocketOutbox {
     });
   }
 
-  /** Whether outgoing listeners (socket.onAnyOutgoing) must hear of broadcasts: the regular path does that. */
+  /** Whether a socket takes broadcasts as frames: one with outgoing listeners (onAnyOutgoing) takes the regular path, which calls them. */
   static takesFrames(socket: Socket): boolean {
     return socket.listenersAnyOutgoing().length === 0;
   }
@@ -54,13 +54,6 @@ export class SocketOutbox {
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(this.run);
-  }
-
-  /** Frames waiting, over all sockets (for tests and metrics). */
-  get size(): number {
-    let n = 0;
-    for (const frames of this.waiting.values()) n += frames.length;
-    return n;
   }
 
   private readonly run = (): void => {
