@@ -49,7 +49,7 @@ describe('useDirectFrames', () => {
     http = null;
   });
 
-  async function setup(count: number): Promise<{ io: LiftwachtIo; clients: Client[] }> {
+  async function setup(count: number, sliceMs?: number): Promise<{ io: LiftwachtIo; clients: Client[] }> {
     http = createServer();
     links = new WebSocketLinks();
     const server: LiftwachtIo = new Server(http, {
@@ -57,7 +57,7 @@ describe('useDirectFrames', () => {
       transports: ['websocket'],
       wsEngine: links.engine,
     });
-    useDirectFrames(server, links);
+    useDirectFrames(server, links, sliceMs);
     io = server;
     server.on('connection', (socket) => void socket.join(room));
     await new Promise<void>((resolve) => http?.listen(0, '127.0.0.1', resolve));
@@ -73,6 +73,8 @@ describe('useDirectFrames', () => {
     }
     // The join runs on connection; wait until every socket is in the room.
     while ((server.sockets.adapter.rooms.get(room)?.size ?? 0) < count) await new Promise((r) => setTimeout(r, 5));
+    // ... and until engine.io has finished writing the handshake (until then a socket is not quiet).
+    await new Promise((r) => setTimeout(r, 20));
     return { io: server, clients };
   }
 
@@ -152,22 +154,38 @@ describe('useDirectFrames', () => {
     expect(got).toEqual([['1', '2'], ['1', '2'], ['2']]);
   });
 
-  it('writes the frames a socket has waiting from one turn in a single write, in order', async () => {
-    const { io: server, clients: all } = await setup(2);
-    const streams = [...server.sockets.sockets.values()].map((socket) => {
+  /** Spies on the writes to each server socket's TCP socket. */
+  function tcpWrites(server: LiftwachtIo) {
+    return [...server.sockets.sockets.values()].map((socket) => {
       const link = links.of(socket.conn.request);
       if (!link) throw new Error('no link to the TCP socket');
       return vi.spyOn(link.stream, 'write');
     });
+  }
+
+  it('writes a broadcast at once while nothing waits', async () => {
+    const { io: server, clients: all } = await setup(2);
+    const writes = tcpWrites(server);
+    const received = Promise.all(all.map((c) => receive(c, 1)));
+    server.to(room).emit('module', message(1));
+    for (const write of writes) expect(write).toHaveBeenCalledTimes(1);
+    for (const got of await received) expect(got).toEqual([message(1)]);
+  });
+
+  it('writes the frames a socket has waiting in a single write, in order, once writing falls behind', async () => {
+    // No time for writing at once: every frame waits for the outbox's turn, as under load.
+    const { io: server, clients: all } = await setup(2, 0);
+    const writes = tcpWrites(server);
     const sent = [message(1), message(2), message(3, 'z'.repeat(500))];
     const received = Promise.all(all.map((c) => receive(c, sent.length)));
     for (const m of sent) server.to(room).emit('module', m);
+    for (const write of writes) expect(write).not.toHaveBeenCalled();
     for (const got of await received) expect(got).toEqual(sent);
-    for (const write of streams) expect(write).toHaveBeenCalledTimes(1);
+    for (const write of writes) expect(write).toHaveBeenCalledTimes(1);
   });
 
   it('sends a socket’s own packets after the broadcasts it still has waiting', async () => {
-    const { io: server, clients: all } = await setup(1);
+    const { io: server, clients: all } = await setup(1, 0);
     const [client] = all;
     const [socket] = [...server.sockets.sockets.values()];
     if (!client || !socket) throw new Error('no client');

@@ -60,13 +60,18 @@ function forEachTarget(adapter: Adapter, opts: BroadcastOptions, visit: (socket:
 }
 
 /** Makes the node's room broadcasts go out as prepared frames through an outbox; returns the outbox. */
-export function useDirectFrames(io: LiftwachtIo, links: WebSocketLinks): SocketOutbox | null {
+export function useDirectFrames(
+  io: LiftwachtIo,
+  links: WebSocketLinks,
+  /** Writing per turn of the event loop (tests pass 0: every frame waits for the outbox's turn). */
+  sliceMs?: number,
+): SocketOutbox | null {
   // Compressed frames are ws' business.
   if (io.engine.opts.perMessageDeflate) return null;
   const adapter = io.sockets.adapter;
   const namespace = (adapter.nsp as { name: string }).name;
   const regular = adapter.broadcast.bind(adapter);
-  const outbox = new SocketOutbox(links);
+  const outbox = new SocketOutbox(links, sliceMs);
   io.on('connection', (socket) => outbox.attach(socket));
 
   adapter.broadcast = (packet: EventPacket, opts: BroadcastOptions) => {

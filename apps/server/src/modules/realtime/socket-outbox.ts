@@ -3,10 +3,11 @@
 //
 // A write to a TCP socket is one system call, most of the fan-out's cost (docs/benchmarks.md), and
 // a listener of one lift module gets a couple of messages a second, so a write per frame is all
-// there is while the server keeps up. When it falls behind, frames for the same socket pile up here
-// and go out together: the writes a second stay within what the CPU allows and the delay stays
-// bounded, where writing each frame as it came made every later message wait behind all the writes
-// before it (the queue then grew for as long as the load lasted).
+// there is while the server keeps up: then a frame is written at once, up to `sliceMs` of writing
+// per turn of the event loop. Past that, or while frames wait, it waits here; frames for the same
+// socket pile up and go out together, so the writes a second stay within what the CPU allows and
+// the delay stays bounded, where writing each frame as it came made every later message wait
+// behind all the writes before it (the queue then grew for as long as the load lasted).
 //
 // Order per socket is Socket.IO's promise and is kept: frames go straight to the TCP socket only
 // while nothing of the socket's own waits in engine.io (its transport is writable) or in ws
@@ -22,6 +23,8 @@ export class SocketOutbox {
   /** Sockets with frames waiting, oldest first (a Map keeps insertion order). */
   private readonly waiting = new Map<Socket, EncodedEvent[]>();
   private scheduled = false;
+  /** When this turn's time for writing frames at once runs out (0: not started this turn). */
+  private directUntil = 0;
   /** The socket whose frames go through engine.io right now ('packetCreate' must not recurse). */
   private routing: Socket | null = null;
 
@@ -45,10 +48,29 @@ export class SocketOutbox {
 
   push(socket: Socket, frame: EncodedEvent): void {
     const frames = this.waiting.get(socket);
-    if (frames) frames.push(frame);
-    else this.waiting.set(socket, [frame]);
+    if (frames) {
+      frames.push(frame);
+      return;
+    }
+    // Nothing waits anywhere: write at once while this turn's time for it lasts.
+    if (this.waiting.size === 0) {
+      const now = performance.now();
+      if (this.directUntil === 0) {
+        this.directUntil = now + this.sliceMs;
+        setImmediate(this.newTurn);
+      }
+      if (now < this.directUntil) {
+        this.write(socket, [frame]);
+        return;
+      }
+    }
+    this.waiting.set(socket, [frame]);
     this.schedule();
   }
+
+  private readonly newTurn = (): void => {
+    this.directUntil = 0;
+  };
 
   private schedule(): void {
     if (this.scheduled) return;
@@ -68,11 +90,16 @@ export class SocketOutbox {
     if (this.waiting.size > 0) this.schedule();
   };
 
-  /** Writes a socket's waiting frames: directly in one write where order allows, else through engine.io. */
+  /** Writes a socket's waiting frames. */
   private flush(socket: Socket): void {
     const frames = this.waiting.get(socket);
     if (!frames) return;
     this.waiting.delete(socket);
+    this.write(socket, frames);
+  }
+
+  /** Writes frames directly in one write where order allows, else through engine.io. */
+  private write(socket: Socket, frames: EncodedEvent[]): void {
     const conn = socket.conn;
     // A socket closing or closed: engine.io would drop them too.
     if (conn.readyState !== 'open') return;
