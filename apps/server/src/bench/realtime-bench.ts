@@ -34,7 +34,7 @@ import { sqlRows } from '../db/sql-rows.ts';
 import { systemClock } from '../lib/clock.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createMailer } from '../plugins/mail.ts';
-import { benchDatabaseUrl, freshPostgresDatabase } from './bench-support.ts';
+import { benchDatabaseUrl, freshPostgresDatabase, printLoadAndReference } from './bench-support.ts';
 import { findBinary, startMosquitto, type RunningService } from '../modules/realtime/test-services.ts';
 import type { LoadCommand, LoadReply, PublishResult } from './realtime-bench-load.ts';
 
@@ -396,6 +396,8 @@ async function main(): Promise<void> {
             closeSockets: true,
           })
         : null;
+    line();
+    await printLoadAndReference(database);
     const bestIngest = Math.max(realtime.ingestRate, ingest?.ingestRate ?? 0);
     line(
       `\nTargets: ≥ 10000 deliveries/s with p99 ≤ 100 ms → ` +

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { socketPath, type ClientToServerEvents, type ServerToClientEvents } from '@liftwacht/contracts/realtime';
 import { useDirectFrames } from '../modules/realtime/direct-frames.ts';
+import { WebSocketLinks } from '../modules/realtime/websocket-links.ts';
 
 export type LiftwachtIo = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -63,7 +64,10 @@ async function connectRedis(url: string, app: FastifyInstance): Promise<{ pub: R
 
 export const socketIoPlugin = fp(
   async (app: FastifyInstance) => {
+    // ws' own server, remembering the TCP socket under each connection for direct frame writes.
+    const links = new WebSocketLinks();
     const io: LiftwachtIo = new Server(app.server, {
+      wsEngine: links.engine,
       path: socketPath,
       transports: ['websocket'],
       serveClient: false,
@@ -76,9 +80,10 @@ export const socketIoPlugin = fp(
       redis = await connectRedis(app.config.redisUrl, app);
       const { createAdapter } = await import('@socket.io/redis-adapter');
       io.adapter(createAdapter(redis.pub, redis.sub, { key: 'liftwacht' }));
+    } else {
+      // Room broadcasts as one prepared frame and one write per socket (with Redis: Socket.IO's path).
+      useDirectFrames(io, links);
     }
-    // Room broadcasts as one prepared frame and one write per socket, whichever adapter is in use.
-    useDirectFrames(io.sockets.adapter);
     app.decorate('io', io);
     app.decorate('socketAdapterStatus', () => {
       if (!redis) return 'memory';

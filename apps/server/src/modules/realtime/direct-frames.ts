@@ -1,101 +1,95 @@
-// Room broadcasts written with one prepared WebSocket frame and one write per socket, at the adapter:
-// every `io.to(room).emit(...)` takes it — module and organisation rooms, with the in-memory adapter
-// on a single node and with the Redis adapter, for the node's own sockets and for broadcasts that
-// other nodes publish alike.
+// Room broadcasts of a single node written as prepared WebSocket frames straight to the sockets:
+// every `io.to(room).emit(...)` without acknowledgement — module and organisation rooms.
 //
-// Socket.IO already encodes a broadcast once (the adapter even prepares the WebSocket frame), but it
-// then walks engine.io's per-socket send path for every listener: a packet object, a flush, a corked
-// two-part writev and a drain callback. With thousands of listeners that bookkeeping, not the
-// message, was the cost: the benchmark delivered 11,000–11,600 messages/s through it where the
-// direct write kept up with 15,000/s on the same machine (docs/benchmarks.md).
+// Socket.IO encodes a broadcast once, but then walks engine.io's per-socket send path for every
+// listener: a packet object, a flush, a corked two-part writev and a drain callback. With thousands
+// of listeners that bookkeeping, not the message, was the cost: the benchmark delivered
+// 11,000–11,600 messages/s through it where a direct write kept up with 15,000/s on the same
+// machine (docs/benchmarks.md). Here a broadcast is encoded once and its frame queued for each
+// socket; socket-outbox.ts writes each socket's waiting frames in one write, in order.
 //
-// How: the adapter's `_encode` (called by `broadcast` right before `apply` walks the room's
-// sockets) is wrapped to keep the prepared frame, and `apply` to write it straight to a socket that
-// is a plain open websocket with nothing of its own waiting in engine.io or ws — so frames stay in
-// order. Any other socket, and any broadcast with acknowledgements or compression, takes the
-// adapter's regular path. Both are internals of socket.io-adapter, engine.io and ws (not in their
-// public types): the tests in direct-frames.test.ts pin the behaviour this relies on.
+// Only supported interfaces are used: the adapter's public `broadcast(packet, opts)` (the method
+// custom adapters override) with its public `rooms` and `nsp.sockets` maps, the frame built from
+// the published protocols (socket-frames.ts), the TCP socket ws was handed at the upgrade
+// (websocket-links.ts) and engine.io's public `conn.write` and 'packetCreate'. A socket with
+// outgoing listeners gets the broadcast through the adapter's regular path, addressed to the room
+// of its own id. With the Redis adapter broadcasts keep Socket.IO's own path (its local delivery is
+// not reachable through a public interface).
 import type { Socket } from 'socket.io';
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
+import { encodeEvent } from './socket-frames.ts';
+import { SocketOutbox } from './socket-outbox.ts';
+import type { WebSocketLinks } from './websocket-links.ts';
 
 type Adapter = LiftwachtIo['sockets']['adapter'];
+type BroadcastOptions = Parameters<Adapter['broadcast']>[1];
 
-/** The parts of engine.io's and ws' sockets the direct write looks at. */
-interface RawConnection {
-  readyState: string;
-  upgrading: boolean;
-  writeBuffer: unknown[];
-  transport: {
-    name: string;
-    writable: boolean;
-    socket?: {
-      readyState: number;
-      _sender?: { _queue?: unknown[]; _state?: number };
-      _socket?: { writable: boolean; write: (data: Buffer) => boolean };
-    };
-  };
+/** The fields of a Socket.IO packet a broadcast looks at (socket.io-parser's `Packet`). */
+interface EventPacket {
+  type: number;
+  data?: unknown;
+  id?: number;
 }
 
-interface PacketOptions {
-  /** The frame socket.io-adapter prepared: header and payload. */
-  wsPreEncodedFrame?: Buffer[];
-  compress?: boolean;
-}
+/** socket.io-parser's PacketType.EVENT. */
+const eventPacketType = 2;
 
-interface AdapterInternals {
-  _encode(packet: { id?: number }, packetOptions: PacketOptions): unknown;
-  apply(options: unknown, callback: (socket: Socket) => void): void;
-}
-
-const wsOpen = 1;
-
-/** The raw TCP socket to write a frame to, or null when this socket must take the regular path. */
-function rawSocketOf(socket: Socket) {
-  const conn = socket.conn as unknown as RawConnection;
-  const { transport } = conn;
-  const ws = transport.socket;
-  const raw = ws?._socket;
-  if (
-    conn.readyState !== 'open' ||
-    conn.upgrading ||
-    conn.writeBuffer.length > 0 ||
-    transport.name !== 'websocket' ||
-    !transport.writable ||
-    ws?.readyState !== wsOpen ||
-    ws._sender?._state !== 0 ||
-    (ws._sender._queue?.length ?? 1) > 0 ||
-    !raw?.writable
-  ) {
-    return null;
+/** Calls `visit` once for every socket a broadcast with these options reaches, as the adapter does. */
+function forEachTarget(adapter: Adapter, opts: BroadcastOptions, visit: (socket: Socket) => void): void {
+  const sockets = (adapter.nsp as { sockets: Map<string, Socket> }).sockets;
+  let except: Set<string> | null = null;
+  if (opts.except && opts.except.size > 0) {
+    except = new Set();
+    for (const room of opts.except) for (const id of adapter.rooms.get(room) ?? []) except.add(id);
   }
-  return raw;
+  if (opts.rooms.size === 0) {
+    for (const [id, socket] of sockets) if (!except?.has(id)) visit(socket);
+    return;
+  }
+  // A socket in several of the rooms hears the broadcast once.
+  const seen = opts.rooms.size > 1 ? new Set<string>() : null;
+  for (const room of opts.rooms) {
+    for (const id of adapter.rooms.get(room) ?? []) {
+      if (except?.has(id) || seen?.has(id)) continue;
+      const socket = sockets.get(id);
+      if (!socket) continue;
+      seen?.add(id);
+      visit(socket);
+    }
+  }
 }
 
-/** Makes the adapter's broadcasts write prepared frames directly where a socket allows it. */
-export function useDirectFrames(adapter: Adapter): void {
-  const internals = adapter as unknown as AdapterInternals;
-  const encode = internals._encode.bind(adapter);
-  const apply = internals.apply.bind(adapter);
-  /** The frame of the broadcast being encoded; `apply` follows `_encode` synchronously. */
-  let pending: Buffer | null = null;
-  internals._encode = (packet, packetOptions) => {
-    const encoded = encode(packet, packetOptions);
-    const parts = packetOptions.wsPreEncodedFrame;
-    // A packet with an id expects acknowledgements, which the regular path registers per socket.
-    pending = packet.id === undefined && parts && packetOptions.compress !== true ? Buffer.concat(parts) : null;
-    return encoded;
-  };
-  internals.apply = (options, callback) => {
-    const frame = pending;
-    pending = null;
-    if (!frame) {
-      apply(options, callback);
+/** Makes the node's room broadcasts go out as prepared frames through an outbox; returns the outbox. */
+export function useDirectFrames(
+  io: LiftwachtIo,
+  links: WebSocketLinks,
+  /** Writing per turn of the event loop (tests pass 0: every frame waits for the outbox's turn). */
+  sliceMs?: number,
+): SocketOutbox | null {
+  // Compressed frames are ws' business.
+  if (io.engine.opts.perMessageDeflate) return null;
+  const adapter = io.sockets.adapter;
+  const namespace = (adapter.nsp as { name: string }).name;
+  const regular = adapter.broadcast.bind(adapter);
+  const outbox = new SocketOutbox(links, sliceMs);
+  io.on('connection', (socket) => outbox.attach(socket));
+
+  adapter.broadcast = (packet: EventPacket, opts: BroadcastOptions) => {
+    const encoded =
+      packet.type === eventPacketType && packet.id === undefined && Array.isArray(packet.data)
+        ? encodeEvent(namespace, packet.data)
+        : null;
+    if (!encoded) {
+      regular(packet, opts);
       return;
     }
-    apply(options, (socket) => {
-      const raw = rawSocketOf(socket);
-      if (raw) raw.write(frame);
-      else callback(socket);
+    const left: string[] = [];
+    forEachTarget(adapter, opts, (socket) => {
+      if (SocketOutbox.takesFrames(socket)) outbox.push(socket, encoded);
+      else left.push(socket.id);
     });
+    // Every socket is in the room of its own id: the rest get it the regular way.
+    if (left.length > 0) regular(packet, { rooms: new Set(left), except: new Set(), flags: opts.flags ?? {} });
   };
+  return outbox;
 }
