@@ -4,12 +4,10 @@
 // and every node forgets everything on that signal. While the listening connection is down nothing
 // is kept (each request asks the database, as before); when it is back, all that was kept is
 // forgotten, since signals may have been missed in between.
-import { randomUUID } from 'node:crypto';
 import type { NotificationHandlers } from '../db/database.ts';
+import { NotificationBarriers } from '../db/notification-barriers.ts';
 
 export const authChannel = 'liftwacht_auth';
-/** A barrier's payload prefix: it marks a point in the channel, it does not say anything changed. */
-const syncPrefix = 'sync:';
 
 interface Entry<T> {
   value: T;
@@ -32,33 +30,28 @@ export class AuthStateCache {
   /** Moves on every change signal: a lookup that began before it must not store its answer. */
   private generation = 0;
   private readonly maps = new Map<string, Map<string, Entry<unknown>>>();
-  private readonly barriers = new Map<string, () => void>();
+  private readonly barriers: NotificationBarriers;
   private readonly maxAgeMs: number;
   private readonly maxEntries: number;
-  private readonly syncTimeoutMs: number;
   private readonly now: () => number;
   /** Counts for tests and metrics. */
   readonly stats = { hits: 0, misses: 0, invalidations: 0 };
 
   constructor(
     /** Sends a notification on the channel (through the database, so it is ordered with commits). */
-    private readonly notify: (payload: string) => Promise<void>,
+    notify: (payload: string) => Promise<void>,
     options: AuthStateCacheOptions = {},
   ) {
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 20_000;
-    this.syncTimeoutMs = options.syncTimeoutMs ?? 2_000;
+    this.barriers = new NotificationBarriers(notify, options.syncTimeoutMs ?? 2_000);
     this.now = options.now ?? (() => performance.now());
   }
 
   /** What the database listener calls (Database.listen on authChannel). */
   readonly handlers: NotificationHandlers = {
     onNotification: (payload) => {
-      if (payload.startsWith(syncPrefix)) {
-        this.barriers.get(payload.slice(syncPrefix.length))?.();
-        return;
-      }
-      this.invalidate();
+      if (!this.barriers.heard(payload)) this.invalidate();
     },
     onUp: () => {
       this.invalidate();
@@ -68,7 +61,7 @@ export class AuthStateCache {
       this.live = false;
       this.invalidate();
       // Nobody will see a barrier now; let the waiters go (nothing is kept while down).
-      for (const release of this.barriers.values()) release();
+      this.barriers.releaseAll();
     },
   };
 
@@ -116,23 +109,8 @@ export class AuthStateCache {
    */
   async sync(): Promise<void> {
     if (!this.live) return;
-    const token = randomUUID();
-    let timer: NodeJS.Timeout | undefined;
-    const reached = new Promise<void>((resolve) => {
-      this.barriers.set(token, resolve);
-      timer = setTimeout(() => {
-        // The listener is stuck or slow: keep nothing that could be stale.
-        this.invalidate();
-        resolve();
-      }, this.syncTimeoutMs);
-    });
-    try {
-      await this.notify(`${syncPrefix}${token}`);
-      await reached;
-    } finally {
-      clearTimeout(timer);
-      this.barriers.delete(token);
-    }
+    // A listener stuck or slow: keep nothing that could be stale.
+    await this.barriers.pass(() => this.invalidate());
   }
 
   private mapOf(kind: string): Map<string, Entry<unknown>> {

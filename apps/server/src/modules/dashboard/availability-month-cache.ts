@@ -10,8 +10,8 @@
 // connection is down nothing is kept, and when it is back everything kept is forgotten (signals may
 // have been missed in between). A signal reaches another node a moment after the commit, as the
 // session cache's do (plugins/auth-state-cache.ts); sync() waits for it where that matters.
-import { randomUUID } from 'node:crypto';
 import type { NotificationHandlers } from '../../db/database.ts';
+import { NotificationBarriers } from '../../db/notification-barriers.ts';
 import type { AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
 
 /** A month's lift-days with unavailable business seconds: element i of each array is one row. */
@@ -41,8 +41,6 @@ export interface KeptMonth {
   dirty: ReadonlySet<number>;
 }
 
-const syncPrefix = 'sync:';
-
 export interface AvailabilityMonthCacheOptions {
   /** Months kept (per kind and business hours each); the least recently used go first. */
   maxMonths?: number;
@@ -54,34 +52,30 @@ export interface AvailabilityMonthCacheOptions {
 export class AvailabilityMonthCache {
   private live = false;
   private readonly entries = new Map<string, Entry>();
-  private readonly barriers = new Map<string, () => void>();
+  private readonly barriers: NotificationBarriers;
   private readonly liftLists = new Map<string, CountingLifts>();
   /** Moves on every 'lifts' signal: a list that began loading before it is not kept. */
   private liftsGeneration = 0;
   private readonly maxMonths: number;
   private readonly maxDirty: number;
-  private readonly syncTimeoutMs: number;
   private uses = 0;
   /** Counts for tests and metrics. */
   readonly stats = { hits: 0, loads: 0, signals: 0 };
 
   constructor(
     /** Sends a notification on the channel (through the database, so it is ordered with commits). */
-    private readonly notify: (payload: string) => Promise<void>,
+    notify: (payload: string) => Promise<void>,
     options: AvailabilityMonthCacheOptions = {},
   ) {
     this.maxMonths = options.maxMonths ?? 96;
     this.maxDirty = options.maxDirty ?? 500;
-    this.syncTimeoutMs = options.syncTimeoutMs ?? 2_000;
+    this.barriers = new NotificationBarriers(notify, options.syncTimeoutMs ?? 2_000);
   }
 
   /** What the database listener calls (Database.listen on availabilityChannel). */
   readonly handlers: NotificationHandlers = {
     onNotification: (payload) => {
-      if (payload.startsWith(syncPrefix)) {
-        this.barriers.get(payload.slice(syncPrefix.length))?.();
-        return;
-      }
+      if (this.barriers.heard(payload)) return;
       this.stats.signals++;
       this.changed(payload);
     },
@@ -92,7 +86,7 @@ export class AvailabilityMonthCache {
     onDown: () => {
       this.live = false;
       this.invalidate();
-      for (const release of this.barriers.values()) release();
+      this.barriers.releaseAll();
     },
   };
 
@@ -166,22 +160,7 @@ export class AvailabilityMonthCache {
    */
   async sync(): Promise<void> {
     if (!this.live) return;
-    const token = randomUUID();
-    let timer: NodeJS.Timeout | undefined;
-    const reached = new Promise<void>((resolve) => {
-      this.barriers.set(token, resolve);
-      timer = setTimeout(() => {
-        this.invalidate();
-        resolve();
-      }, this.syncTimeoutMs);
-    });
-    try {
-      await this.notify(`${syncPrefix}${token}`);
-      await reached;
-    } finally {
-      clearTimeout(timer);
-      this.barriers.delete(token);
-    }
+    await this.barriers.pass(() => this.invalidate());
   }
 
   /** `kind:*` or `kind:id,id,…` from the rollup refresh, `lifts` from a change to the lifts. */

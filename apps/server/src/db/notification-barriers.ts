@@ -1,0 +1,53 @@
+// Barriers on a NOTIFY channel: a node sends a notification with a token of its own through the
+// database and waits until its listener hears it back. PostgreSQL delivers a channel's
+// notifications in commit order, so by then every change committed before the call has been heard.
+// The in-memory caches kept in step by a channel (auth-state-cache.ts, availability-month-cache.ts)
+// use it so that a request sees its own change.
+import { randomUUID } from 'node:crypto';
+
+const syncPrefix = 'sync:';
+
+export class NotificationBarriers {
+  private readonly waiting = new Map<string, () => void>();
+
+  constructor(
+    /** Sends a notification on the channel (through the database, so it is ordered with commits). */
+    private readonly notify: (payload: string) => Promise<void>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /**
+   * Whether a notification is a barrier rather than a change (and, if it is this node's, lets its
+   * waiter go).
+   */
+  heard(payload: string): boolean {
+    if (!payload.startsWith(syncPrefix)) return false;
+    this.waiting.get(payload.slice(syncPrefix.length))?.();
+    return true;
+  }
+
+  /** Lets every waiter go: the listener is gone, nobody will hear their barriers. */
+  releaseAll(): void {
+    for (const release of this.waiting.values()) release();
+  }
+
+  /** Sends a barrier and waits for it; onTimeout runs when it does not come back in time. */
+  async pass(onTimeout: () => void): Promise<void> {
+    const token = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const reached = new Promise<void>((resolve) => {
+      this.waiting.set(token, resolve);
+      timer = setTimeout(() => {
+        onTimeout();
+        resolve();
+      }, this.timeoutMs);
+    });
+    try {
+      await this.notify(`${syncPrefix}${token}`);
+      await reached;
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(token);
+    }
+  }
+}
