@@ -4,6 +4,7 @@
 // The in-memory caches kept in step by a channel (auth-state-cache.ts, availability-month-cache.ts)
 // use it so that a request sees its own change.
 import { randomUUID } from 'node:crypto';
+import type { NotificationHandlers } from './database.ts';
 
 const syncPrefix = 'sync:';
 
@@ -49,5 +50,51 @@ export class NotificationBarriers {
       clearTimeout(timer);
       this.waiting.delete(token);
     }
+  }
+}
+
+/**
+ * What an in-memory cache kept in step by a NOTIFY channel shares: whether its listener is live
+ * (nothing may be kept while it is not), the handlers Database.listen calls, and sync(). `changed`
+ * gets each change signal; `forget` drops everything (on every listener up or down, and when a
+ * barrier does not come back).
+ */
+export class ListenedState {
+  private live = false;
+  private readonly barriers: NotificationBarriers;
+
+  constructor(
+    notify: (payload: string) => Promise<void>,
+    timeoutMs: number,
+    private readonly changed: (payload: string) => void,
+    private readonly forget: () => void,
+  ) {
+    this.barriers = new NotificationBarriers(notify, timeoutMs);
+  }
+
+  readonly handlers: NotificationHandlers = {
+    onNotification: (payload) => {
+      if (!this.barriers.heard(payload)) this.changed(payload);
+    },
+    onUp: () => {
+      this.forget();
+      this.live = true;
+    },
+    onDown: () => {
+      this.live = false;
+      this.forget();
+      // Nobody will hear a barrier now; let the waiters go (nothing is kept while down).
+      this.barriers.releaseAll();
+    },
+  };
+
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  /** Waits until every change committed before the call has been heard (nothing to wait for while down). */
+  async sync(): Promise<void> {
+    if (!this.live) return;
+    await this.barriers.pass(this.forget);
   }
 }

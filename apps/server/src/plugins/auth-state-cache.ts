@@ -5,7 +5,7 @@
 // is kept (each request asks the database, as before); when it is back, all that was kept is
 // forgotten, since signals may have been missed in between.
 import type { NotificationHandlers } from '../db/database.ts';
-import { NotificationBarriers } from '../db/notification-barriers.ts';
+import { ListenedState } from '../db/notification-barriers.ts';
 
 export const authChannel = 'liftwacht_auth';
 
@@ -26,11 +26,10 @@ export interface AuthStateCacheOptions {
 }
 
 export class AuthStateCache {
-  private live = false;
   /** Moves on every change signal: a lookup that began before it must not store its answer. */
   private generation = 0;
   private readonly maps = new Map<string, Map<string, Entry<unknown>>>();
-  private readonly barriers: NotificationBarriers;
+  private readonly listened: ListenedState;
   private readonly maxAgeMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -44,29 +43,21 @@ export class AuthStateCache {
   ) {
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 20_000;
-    this.barriers = new NotificationBarriers(notify, options.syncTimeoutMs ?? 2_000);
+    this.listened = new ListenedState(
+      notify,
+      options.syncTimeoutMs ?? 2_000,
+      () => this.invalidate(),
+      () => this.invalidate(),
+    );
+    this.handlers = this.listened.handlers;
     this.now = options.now ?? (() => performance.now());
   }
 
   /** What the database listener calls (Database.listen on authChannel). */
-  readonly handlers: NotificationHandlers = {
-    onNotification: (payload) => {
-      if (!this.barriers.heard(payload)) this.invalidate();
-    },
-    onUp: () => {
-      this.invalidate();
-      this.live = true;
-    },
-    onDown: () => {
-      this.live = false;
-      this.invalidate();
-      // Nobody will see a barrier now; let the waiters go (nothing is kept while down).
-      this.barriers.releaseAll();
-    },
-  };
+  readonly handlers: NotificationHandlers;
 
   get isLive(): boolean {
-    return this.live;
+    return this.listened.isLive;
   }
 
   /**
@@ -83,7 +74,7 @@ export class AuthStateCache {
     this.stats.misses++;
     const generation = this.generation;
     const value = await load();
-    if (value !== null && this.live && generation === this.generation) {
+    if (value !== null && this.listened.isLive && generation === this.generation) {
       map.delete(key);
       if (map.size >= this.maxEntries) {
         const oldest = map.keys().next();
@@ -107,10 +98,8 @@ export class AuthStateCache {
    * A request that changed something awaits this before it answers, so its next request on this
    * node sees the change. (Another node sees it a moment later, when its own signal arrives.)
    */
-  async sync(): Promise<void> {
-    if (!this.live) return;
-    // A listener stuck or slow: keep nothing that could be stale.
-    await this.barriers.pass(() => this.invalidate());
+  sync(): Promise<void> {
+    return this.listened.sync();
   }
 
   private mapOf(kind: string): Map<string, Entry<unknown>> {

@@ -11,7 +11,7 @@
 // have been missed in between). A signal reaches another node a moment after the commit, as the
 // session cache's do (plugins/auth-state-cache.ts); sync() waits for it where that matters.
 import type { NotificationHandlers } from '../../db/database.ts';
-import { NotificationBarriers } from '../../db/notification-barriers.ts';
+import { ListenedState } from '../../db/notification-barriers.ts';
 import type { AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
 
 /** A month's lift-days with unavailable business seconds: element i of each array is one row. */
@@ -50,9 +50,8 @@ export interface AvailabilityMonthCacheOptions {
 }
 
 export class AvailabilityMonthCache {
-  private live = false;
   private readonly entries = new Map<string, Entry>();
-  private readonly barriers: NotificationBarriers;
+  private readonly listened: ListenedState;
   private readonly liftLists = new Map<string, CountingLifts>();
   /** Moves on every 'lifts' signal: a list that began loading before it is not kept. */
   private liftsGeneration = 0;
@@ -69,29 +68,23 @@ export class AvailabilityMonthCache {
   ) {
     this.maxMonths = options.maxMonths ?? 96;
     this.maxDirty = options.maxDirty ?? 500;
-    this.barriers = new NotificationBarriers(notify, options.syncTimeoutMs ?? 2_000);
+    this.listened = new ListenedState(
+      notify,
+      options.syncTimeoutMs ?? 2_000,
+      (payload) => {
+        this.stats.signals++;
+        this.changed(payload);
+      },
+      () => this.invalidate(),
+    );
+    this.handlers = this.listened.handlers;
   }
 
   /** What the database listener calls (Database.listen on availabilityChannel). */
-  readonly handlers: NotificationHandlers = {
-    onNotification: (payload) => {
-      if (this.barriers.heard(payload)) return;
-      this.stats.signals++;
-      this.changed(payload);
-    },
-    onUp: () => {
-      this.invalidate();
-      this.live = true;
-    },
-    onDown: () => {
-      this.live = false;
-      this.invalidate();
-      this.barriers.releaseAll();
-    },
-  };
+  readonly handlers: NotificationHandlers;
 
   get isLive(): boolean {
-    return this.live;
+    return this.listened.isLive;
   }
 
   /**
@@ -105,7 +98,7 @@ export class AvailabilityMonthCache {
     month: string,
     load: () => Promise<MonthRows>,
   ): Promise<KeptMonth> {
-    if (!this.live) return { rows: await load(), dirty: new Set() };
+    if (!this.listened.isLive) return { rows: await load(), dirty: new Set() };
     const key = `${kind}|${String(startHour)}|${String(endHour)}|${month}`;
     let entry = this.entries.get(key);
     if (entry && entry.dirty.size > this.maxDirty) {
@@ -136,7 +129,7 @@ export class AvailabilityMonthCache {
     if (kept) return kept;
     const generation = this.liftsGeneration;
     const loaded = await load();
-    if (this.live && generation === this.liftsGeneration) {
+    if (this.listened.isLive && generation === this.liftsGeneration) {
       if (this.liftLists.size >= this.maxMonths) this.liftLists.clear();
       this.liftLists.set(key, loaded);
     }
@@ -158,9 +151,8 @@ export class AvailabilityMonthCache {
    * Resolves once every change committed before the call has reached this node's listener (a
    * barrier notification: the database delivers notifications in commit order).
    */
-  async sync(): Promise<void> {
-    if (!this.live) return;
-    await this.barriers.pass(() => this.invalidate());
+  sync(): Promise<void> {
+    return this.listened.sync();
   }
 
   /** `kind:*` or `kind:id,id,…` from the rollup refresh, `lifts` from a change to the lifts. */
