@@ -3,12 +3,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { lockDataDir } from './data-dir-lock.ts';
 import { listenOnPostgres } from './postgres-listener.ts';
 import { createPostgresPool } from './postgres-pool.ts';
@@ -78,6 +74,11 @@ const migrationLockKey = 4_711_020_260;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
+    // Each kind's driver is loaded only when it is the one in use: loading both cost a restart time.
+    const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const { url, statementTimeoutMs, connectTimeoutMs } = target;
     // Migrations (and what they backfill) may run longer than any request should: they get a
     // connection of their own, without the statement timeout, closed once they are through.
@@ -112,6 +113,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   let unlock: () => void = () => undefined;
   if ('dataDir' in target) {

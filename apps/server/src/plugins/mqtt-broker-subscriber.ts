@@ -10,7 +10,8 @@
 // A message that could not be stored is never acknowledged: the connection is dropped, and the
 // broker delivers it again when the node reconnects.
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type IClientOptions, type MqttClient, type Packet } from 'mqtt';
+import type { IClientOptions, MqttClient, Packet } from 'mqtt';
+import { mqttLibrary } from '../lib/mqtt-library.ts';
 import { sharedModuleTopicFilter } from '@liftwacht/contracts/ingest';
 import type { IngestSink } from '../modules/ingest/ingest-pipeline.ts';
 
@@ -63,7 +64,7 @@ export class BrokerSubscriber {
       resubscribe: true,
       manualConnect: true,
     };
-    const client = mqtt.connect(this.options.url, options);
+    const client = mqttLibrary().connect(this.options.url, options);
     this.client = client;
     this.interceptAcks(client);
 

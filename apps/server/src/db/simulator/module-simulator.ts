@@ -1,7 +1,8 @@
 // Drives virtual modules over MQTT at a given rate (messages per second over the whole fleet), as
 // real modules would: QoS 1 on liftwacht/modules/{es}/module|provisioning, a provisioning message on
 // (re)connect, and every unacknowledged message kept by the client and sent again after a reconnect.
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { mqttLibrary } from '../../lib/mqtt-library.ts';
 import { moduleTopic, type ModuleMessage, type ProvisioningMessage } from '@liftwacht/contracts/ingest';
 import { defaultTiming, VirtualModule, type ModuleProfile, type SimulatorTiming } from './virtual-module.ts';
 
@@ -151,7 +152,7 @@ export class ModuleSimulator {
   }
 
   private connect(clientId: string): Connection {
-    const client = mqtt.connect(this.options.brokerUrl, {
+    const client = mqttLibrary().connect(this.options.brokerUrl, {
       clientId,
       reconnectPeriod: 1000,
       connectTimeout: 10_000,

@@ -4,10 +4,15 @@
 // the library lists as 'school', counts as a working day: it is a day off for most only every
 // fifth year, and it can never be the first working day after a month anyway (1 to 4 May always
 // hold one). Good Friday ('school') and the observances work too.
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
 import { dayToIso, isoWeekday, type DayNumber } from '../../db/seed/amsterdam-time.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
 
-const netherlands = new Holidays('NL');
+// Loaded on first use: the library and its calendars of every country took a fifth of a restart,
+// and only the report schedule needs them.
+const holidaysLibrary = lazyModule<typeof Holidays>('date-holidays');
+let netherlandsCalendar: Holidays | undefined;
+const netherlands = (): Holidays => (netherlandsCalendar ??= new (holidaysLibrary())('NL'));
 /** Local days (yyyy-mm-dd) of each year's public holidays, computed once per year. */
 const publicHolidaysByYear = new Map<number, ReadonlySet<string>>();
 
@@ -17,7 +22,7 @@ export function publicHolidays(year: number): ReadonlySet<string> {
   if (!days) {
     // The library's dates are local 'yyyy-mm-dd 00:00:00'.
     days = new Set(
-      netherlands
+      netherlands()
         .getHolidays(year)
         .filter((holiday) => holiday.type === 'public')
         .map((holiday) => holiday.date.slice(0, 10)),
