@@ -1,5 +1,5 @@
-// Runs shell commands at the same time and fails when any of them fails (npm test: type checks and
-// lint, the server's tests, and the web's tests and browser flows as three lanes, so CI stays within
+// Runs shell commands at the same time and fails when any of them fails (npm test: the server's
+// tests in one lane; checks, the web's tests and the browser flows in the other, so CI stays within
 // its time). Each line of output is prefixed with its command's label; a failing command's label is
 // repeated at the end.
 import { spawn } from 'node:child_process';
