@@ -1,7 +1,6 @@
 // Builds the Liftwacht server. Every plugin and module is listed here, in order, so the whole
 // server is visible in one file.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
@@ -63,6 +62,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { socketIoPlugin } from './plugins/socket-io.ts';
 import { webPlugin } from './plugins/web.ts';
+import { zodCompilersFactory } from './plugins/zod-compilers.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -89,9 +89,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Errors before routing (malformed HTTP, headers over 16 KB, undecodable URLs) in the envelope too.
     clientErrorHandler,
     frameworkErrors,
+    schemaController: { compilersFactory: zodCompilersFactory },
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   // Cross-cutting plugins
   await app.register(errorsPlugin);
