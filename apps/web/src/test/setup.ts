@@ -14,8 +14,9 @@ import { desktopMatchMedia } from './match-media.ts';
 // jsdom has no matchMedia; answer like a desktop screen.
 Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: desktopMatchMedia });
 
-// Lazy pages are transformed on first use; give them time on a slow machine.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages are transformed on first use; give them time on a slow machine (npm test runs these
+// beside the server's tests: at a load of 8 on two cores a first page took over 5 s).
+configure({ asyncUtilTimeout: 15_000 });
 
 await initI18n('nl');
 await i18next.loadNamespaces(allNamespaces);
