@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { localDayStartSql, timestampSql } from '../../db/local-time-sql.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import type { AlarmMonth } from './alarm-month-cache.ts';
 import { liftScopeSql, periodEndSql, periodStartSql, type BusinessPeriod, type LiftScope } from './stats-scope.ts';
 
 /** The raw aggregates of one lift (liftId set) or of the whole scope (liftId null). */
@@ -33,6 +34,30 @@ export interface AlarmFigureRow {
   inService: number;
 }
 
+/**
+ * The scope's alarm figure inputs over part of a period, unreduced: the times to acknowledge and
+ * to free themselves (percentiles are taken after merging them with the kept months').
+ */
+export interface AlarmRawTotals {
+  calls: number;
+  entrapments: number;
+  falseAlarms: number;
+  tta: number[];
+  ttf: number[];
+  failures: number;
+  restored: number;
+  /** Microseconds from start to end of the restored events, summed. */
+  repairMicros: number;
+  /** Seconds in service over the whole period so far, summed over the lifts. */
+  inService: number;
+}
+
+/** Local months first..last (first days) that the caller takes from elsewhere. */
+export interface SkippedMonths {
+  first: string;
+  last: string;
+}
+
 export class AlarmFiguresRepository {
   constructor(private readonly db: Db) {}
 
@@ -47,6 +72,121 @@ export class AlarmFiguresRepository {
     );
     if (!row) throw new Error('alarm figures: no row');
     return row;
+  }
+
+  /**
+   * The scope's raw inputs over the period without the calls and events that started in the
+   * skipped months (the kept ones), and its seconds in service over the whole period.
+   */
+  async rawTotals(scope: LiftScope, p: BusinessPeriod, now: Date, skipped: SkippedMonths): Promise<AlarmRawTotals> {
+    const ranges = sql`(select start_ts, least(end_ts, skip_from) as end_ts from bounds
+                        union all select greatest(start_ts, skip_to), end_ts from bounds)`;
+    const [row] = await sqlRows<{ calls: string; failures: string; inService: number }>(
+      this.db,
+      sql`with bounds as materialized (
+            select ${periodStartSql(p)} as start_ts, least(${periodEndSql(p)}, ${timestampSql(now)}) as end_ts,
+                   ${localDayStartSql(skipped.first)} as skip_from,
+                   ${localDayStartSql(sql`(${skipped.last}::date + interval '1 month')::date`)} as skip_to
+          ),
+          ${scopedSql(scope, p)},
+          call_rows as (
+            select c.lift_id, c.kind, ${ttaSql} as tta, ${ttfSql} as ttf
+            from ${ranges} r
+            join calls c on c.started_at >= r.start_ts and c.started_at < r.end_ts
+            join lifts l on l.id = c.lift_id
+            where ${liftScopeSql(scope, p.from)} and c.kind <> 'test'
+          ),
+          failure_rows as (
+            select e.ended_at, ${repairMicrosSql} as micros
+            from ${ranges} r
+            join events e on e.started_at >= r.start_ts and e.started_at < r.end_ts
+            join lifts l on l.id = e.lift_id
+            where ${liftScopeSql(scope, p.from)} and e.type = 'unavailable'
+          )
+          select (select json_build_array(count(*), count(*) filter (where kind = 'entrapment'),
+                                          count(*) filter (where kind = 'false_alarm'),
+                                          coalesce(json_agg(tta) filter (where tta is not null), '[]'),
+                                          coalesce(json_agg(ttf) filter (where ttf is not null), '[]'))
+                  from call_rows)::text as calls,
+                 (select json_build_array(count(*), count(ended_at), coalesce(sum(micros), 0))
+                  from failure_rows)::text as failures,
+                 coalesce((select sum(in_service) from scoped), 0)::float8 as "inService"`,
+    );
+    if (!row) throw new Error('alarm figures: no row');
+    const [calls, entrapments, falseAlarms, tta, ttf] = JSON.parse(row.calls) as [
+      number,
+      number,
+      number,
+      number[],
+      number[],
+    ];
+    const [failures, restored, repairMicros] = JSON.parse(row.failures) as [number, number, number];
+    return { calls, entrapments, falseAlarms, tta, ttf, failures, restored, repairMicros, inService: row.inService };
+  }
+
+  /** One local month (its first day) of the whole fleet, what AlarmMonthCache keeps. */
+  async month(month: string): Promise<AlarmMonth> {
+    const [row] = await sqlRows<{ lifts: string; tta: string; ttf: string }>(
+      this.db,
+      sql`with bounds as materialized (
+            select ${localDayStartSql(month)} as start_ts,
+                   ${localDayStartSql(sql`(${month}::date + interval '1 month')::date`)} as end_ts
+          ),
+          call_rows as (
+            select c.lift_id, c.kind, ${ttaSql} as tta, ${ttfSql} as ttf
+            from calls c
+            where c.kind <> 'test'
+              and c.started_at >= (select start_ts from bounds) and c.started_at < (select end_ts from bounds)
+          ),
+          per_lift as (
+            select lift_id, sum(calls)::int as calls, sum(entrapments)::int as entrapments,
+                   sum(false_alarms)::int as false_alarms, sum(failures)::int as failures,
+                   sum(restored)::int as restored, sum(micros) as micros
+            from (
+              select lift_id, count(*) as calls, count(*) filter (where kind = 'entrapment') as entrapments,
+                     count(*) filter (where kind = 'false_alarm') as false_alarms,
+                     0 as failures, 0 as restored, 0::numeric as micros
+              from call_rows group by lift_id
+              union all
+              select e.lift_id, 0, 0, 0, count(*), count(e.ended_at), coalesce(sum(${repairMicrosSql}), 0)
+              from events e
+              where e.type = 'unavailable'
+                and e.started_at >= (select start_ts from bounds) and e.started_at < (select end_ts from bounds)
+              group by e.lift_id
+            ) x
+            group by lift_id
+          )
+          select (select json_build_array(
+                           coalesce(json_agg(lift_id order by lift_id), '[]'), coalesce(json_agg(calls order by lift_id), '[]'),
+                           coalesce(json_agg(entrapments order by lift_id), '[]'),
+                           coalesce(json_agg(false_alarms order by lift_id), '[]'),
+                           coalesce(json_agg(failures order by lift_id), '[]'),
+                           coalesce(json_agg(restored order by lift_id), '[]'),
+                           coalesce(json_agg(micros order by lift_id), '[]'))
+                  from per_lift)::text as lifts,
+                 (select json_build_array(coalesce(json_agg(lift_id), '[]'), coalesce(json_agg(tta), '[]'))
+                  from call_rows where tta is not null)::text as tta,
+                 (select json_build_array(coalesce(json_agg(lift_id), '[]'), coalesce(json_agg(ttf), '[]'))
+                  from call_rows where ttf is not null)::text as ttf`,
+    );
+    if (!row) throw new Error('alarm month: no row');
+    const lifts = JSON.parse(row.lifts) as number[][];
+    const [ttaLiftIds, tta] = JSON.parse(row.tta) as [number[], number[]];
+    const [ttfLiftIds, ttf] = JSON.parse(row.ttf) as [number[], number[]];
+    const column = (i: number) => lifts[i] ?? [];
+    return {
+      liftIds: Int32Array.from(column(0)),
+      calls: Int32Array.from(column(1)),
+      entrapments: Int32Array.from(column(2)),
+      falseAlarms: Int32Array.from(column(3)),
+      failures: Int32Array.from(column(4)),
+      restored: Int32Array.from(column(5)),
+      repairMicros: Float64Array.from(column(6)),
+      ttaLiftIds: Int32Array.from(ttaLiftIds),
+      tta: Float64Array.from(tta),
+      ttfLiftIds: Int32Array.from(ttfLiftIds),
+      ttf: Float64Array.from(ttf),
+    };
   }
 
   /** One row per lift with at least one call or unavailability event in the period. */
@@ -71,6 +211,32 @@ const figureColumnsSql = sql`
   coalesce(c.ttf_count, 0)::int as "ttfCount", c.ttf_q[1] as "ttfMedian", c.ttf_q[2] as "ttfP90",
   coalesce(f.failures, 0)::int as failures, coalesce(f.restored, 0)::int as restored, f.mttr::float8 as mttr`;
 
+// date_part, not extract: extract answers numeric, whose arithmetic cost more than the scan.
+const secondsSql = (from: SQL, to: SQL) => sql`greatest(0::float8, date_part('epoch', ${to} - ${from}))`;
+const entrapmentSecondsSql = (column: SQL) =>
+  sql`case when c.kind = 'entrapment' and ${column} is not null then ${secondsSql(sql`c.started_at`, column)} end`;
+/** Seconds to acknowledge and to free of a call `c` (an entrapment's; null otherwise). */
+const ttaSql = entrapmentSecondsSql(sql`c.acknowledged_at`);
+const ttfSql = entrapmentSecondsSql(sql`c.passenger_freed_at`);
+/**
+ * Microseconds from start to end of a restored event `e` (null while open), a whole number: sums
+ * of it are exact in any order, where sums of float seconds depend on the order of the rows.
+ */
+const repairMicrosSql = sql`greatest(0, (extract(epoch from e.ended_at) - extract(epoch from e.started_at)) * 1000000)`;
+
+/** CTE `scoped`: the scope's lifts with their seconds in service in the period so far (needs `bounds`). */
+function scopedSql(scope: LiftScope, p: BusinessPeriod): SQL {
+  const endTs = sql`(select end_ts from bounds)`;
+  return sql`scoped as (
+        select l.id,
+               ${secondsSql(
+                 sql`(select start_ts from bounds)`,
+                 sql`least(${endTs}, coalesce(${localDayStartSql(sql`l.decommissioned_on`)}, ${endTs}))`,
+               )} as in_service
+        from lifts l where ${liftScopeSql(scope, p.from)}
+      )`;
+}
+
 /**
  * CTEs `scoped` (the lifts with their seconds in service), `call_figures` and `failure_figures`,
  * grouped per lift or over the scope. Seconds from a start to a later time never go negative.
@@ -80,30 +246,19 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date, perLift: 
   // would run for every row).
   const startTs = sql`(select start_ts from bounds)`;
   const endTs = sql`(select end_ts from bounds)`;
-  // date_part, not extract: extract answers numeric, whose arithmetic cost more than the scan.
-  const seconds = (from: SQL, to: SQL) => sql`greatest(0::float8, date_part('epoch', ${to} - ${from}))`;
   const groupCalls = perLift ? sql`group by c.lift_id` : sql``;
   const groupEvents = perLift ? sql`group by e.lift_id` : sql``;
   const callLift = perLift ? sql`c.lift_id,` : sql``;
   const eventLift = perLift ? sql`e.lift_id,` : sql``;
-  const entrapmentSeconds = (column: SQL) =>
-    sql`case when c.kind = 'entrapment' and ${column} is not null then ${seconds(sql`c.started_at`, column)} end`;
   return sql`
       with bounds as materialized (
         select ${periodStartSql(p)} as start_ts, least(${periodEndSql(p)}, ${timestampSql(now)}) as end_ts
       ),
-      scoped as (
-        select l.id,
-               ${seconds(
-                 startTs,
-                 sql`least(${endTs}, coalesce(${localDayStartSql(sql`l.decommissioned_on`)}, ${endTs}))`,
-               )} as in_service
-        from lifts l where ${liftScopeSql(scope, p.from)}
-      ),
+      ${scopedSql(scope, p)},
       call_rows as (
         select c.lift_id, c.kind,
-               ${entrapmentSeconds(sql`c.acknowledged_at`)} as tta,
-               ${entrapmentSeconds(sql`c.passenger_freed_at`)} as ttf
+               ${ttaSql} as tta,
+               ${ttfSql} as ttf
         from calls c join lifts l on l.id = c.lift_id
         -- No figure counts test calls: leaving them out here lets calls_alarm_started_idx answer.
         where ${liftScopeSql(scope, p.from)} and c.kind <> 'test'
@@ -126,7 +281,7 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date, perLift: 
         select ${eventLift}
                count(*) as failures,
                count(e.ended_at) as restored,
-               avg(${seconds(sql`e.started_at`, sql`e.ended_at`)}) filter (where e.ended_at is not null) as mttr
+               avg(${secondsSql(sql`e.started_at`, sql`e.ended_at`)}) filter (where e.ended_at is not null) as mttr
         from events e join lifts l on l.id = e.lift_id
         where ${liftScopeSql(scope, p.from)} and e.type = 'unavailable'
           and e.started_at >= ${startTs} and e.started_at < ${endTs}

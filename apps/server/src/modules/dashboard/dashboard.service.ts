@@ -15,6 +15,8 @@ import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import { alarmDetailItems, alarmFigures, isAlarmDetailType } from './alarm-figures.ts';
 import type { AlarmFiguresRepository } from './alarm-figures.repository.ts';
+import type { AlarmMonthCache } from './alarm-month-cache.ts';
+import { AlarmTotals } from './alarm-totals.ts';
 import { computeAvailabilities, computeAvailability } from './availability-engine.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import { inBracket, summariseAvailability } from './availability.ts';
@@ -26,6 +28,7 @@ import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 
 export class DashboardService {
   private readonly energy: EnergyMonths;
+  private readonly alarmTotals: AlarmTotals;
 
   constructor(
     private readonly repository: DashboardRepository,
@@ -35,8 +38,11 @@ export class DashboardService {
     private readonly alarms: AlarmFiguresRepository,
     private readonly access: OrganisationAccess,
     private readonly clock: Clock,
+    /** Finished months of the alarm figures kept in memory; absent: SQL alone. */
+    alarmMonths?: AlarmMonthCache,
   ) {
     this.energy = new EnergyMonths(figures, availability);
+    this.alarmTotals = new AlarmTotals(alarms, availability, alarmMonths);
   }
 
   async stats(principal: Principal, query: StatsQuery): Promise<CurrentStats | PeriodStats> {
@@ -168,7 +174,7 @@ export class DashboardService {
       computeAvailabilities(this.availability, ['unavailable', 'intercom_unavailable'], scope, period, now),
       this.figures.totals(scope, period, now),
       this.energy.energyWh(scope, period, now),
-      this.alarms.totals(scope, period, now),
+      this.alarmTotals.totals(scope, period, now),
     ]);
     const lift = availability.get('unavailable');
     const intercom = availability.get('intercom_unavailable');
