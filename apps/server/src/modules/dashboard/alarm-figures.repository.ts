@@ -34,11 +34,8 @@ export interface AlarmFigureRow {
   inService: number;
 }
 
-/**
- * The scope's alarm figure inputs over part of a period, unreduced: the times to acknowledge and
- * to free themselves (percentiles are taken after merging them with the kept months').
- */
-export interface AlarmRawTotals {
+/** The scope's figure inputs over part of a period, the TTA and TTF values themselves. */
+export interface AlarmRest {
   calls: number;
   entrapments: number;
   falseAlarms: number;
@@ -75,12 +72,11 @@ export class AlarmFiguresRepository {
   }
 
   /**
-   * The scope's raw inputs over the period without the calls and events that started in the
-   * skipped months (the kept ones), and its seconds in service over the whole period.
+   * The scope's calls and events in the rest of a period beside the skipped (kept) months, as
+   * totals with every TTA and TTF of them, and its seconds in service over the whole period so far.
+   * The scope's lifts are read once (materialized): joined per table, each join scanned them again.
    */
-  async rawTotals(scope: LiftScope, p: BusinessPeriod, now: Date, skipped: SkippedMonths): Promise<AlarmRawTotals> {
-    const ranges = sql`(select start_ts, least(end_ts, skip_from) as end_ts from bounds
-                        union all select greatest(start_ts, skip_to), end_ts from bounds)`;
+  async rest(scope: LiftScope, p: BusinessPeriod, now: Date, skipped: SkippedMonths): Promise<AlarmRest> {
     const [row] = await sqlRows<{ calls: string; failures: string; inService: number }>(
       this.db,
       sql`with bounds as materialized (
@@ -88,20 +84,25 @@ export class AlarmFiguresRepository {
                    ${localDayStartSql(skipped.first)} as skip_from,
                    ${localDayStartSql(sql`(${skipped.last}::date + interval '1 month')::date`)} as skip_to
           ),
-          ${scopedSql(scope, p)},
+          ranges as (
+            select start_ts, least(end_ts, skip_from) as end_ts from bounds
+            union all
+            select greatest(start_ts, skip_to), end_ts from bounds
+          ),
+          ${scopedSql(scope, p, true)},
           call_rows as (
-            select c.lift_id, c.kind, ${ttaSql} as tta, ${ttfSql} as ttf
-            from ${ranges} r
+            select c.kind, ${ttaSql} as tta, ${ttfSql} as ttf
+            from ranges r
             join calls c on c.started_at >= r.start_ts and c.started_at < r.end_ts
-            join lifts l on l.id = c.lift_id
-            where ${liftScopeSql(scope, p.from)} and c.kind <> 'test'
+            join scoped s on s.id = c.lift_id
+            where c.kind <> 'test'
           ),
           failure_rows as (
             select e.ended_at, ${repairMicrosSql} as micros
-            from ${ranges} r
+            from ranges r
             join events e on e.started_at >= r.start_ts and e.started_at < r.end_ts
-            join lifts l on l.id = e.lift_id
-            where ${liftScopeSql(scope, p.from)} and e.type = 'unavailable'
+            join scoped s on s.id = e.lift_id
+            where e.type = 'unavailable'
           )
           select (select json_build_array(count(*), count(*) filter (where kind = 'entrapment'),
                                           count(*) filter (where kind = 'false_alarm'),
@@ -126,17 +127,25 @@ export class AlarmFiguresRepository {
 
   /** One local month (its first day) of the whole fleet, what AlarmMonthCache keeps. */
   async month(month: string): Promise<AlarmMonth> {
+    return this.fleetRows(sql`ranges as (
+        select ${localDayStartSql(month)} as start_ts,
+               ${localDayStartSql(sql`(${month}::date + interval '1 month')::date`)} as end_ts
+      )`);
+  }
+
+  /**
+   * The whole fleet's calls (except tests) and `unavailable` events that started in the time
+   * ranges of the CTE `ranges` (start_ts, end_ts), per lift, and every TTA and TTF with its lift.
+   * Index-only reads of calls_alarm_started_idx and events_unavailable_started_idx.
+   */
+  private async fleetRows(rangesCtes: SQL): Promise<AlarmMonth> {
     const [row] = await sqlRows<{ lifts: string; tta: string; ttf: string }>(
       this.db,
-      sql`with bounds as materialized (
-            select ${localDayStartSql(month)} as start_ts,
-                   ${localDayStartSql(sql`(${month}::date + interval '1 month')::date`)} as end_ts
-          ),
+      sql`with ${rangesCtes},
           call_rows as (
             select c.lift_id, c.kind, ${ttaSql} as tta, ${ttfSql} as ttf
-            from calls c
+            from ranges r join calls c on c.started_at >= r.start_ts and c.started_at < r.end_ts
             where c.kind <> 'test'
-              and c.started_at >= (select start_ts from bounds) and c.started_at < (select end_ts from bounds)
           ),
           per_lift as (
             select lift_id, sum(calls)::int as calls, sum(entrapments)::int as entrapments,
@@ -149,9 +158,8 @@ export class AlarmFiguresRepository {
               from call_rows group by lift_id
               union all
               select e.lift_id, 0, 0, 0, count(*), count(e.ended_at), coalesce(sum(${repairMicrosSql}), 0)
-              from events e
+              from ranges r join events e on e.started_at >= r.start_ts and e.started_at < r.end_ts
               where e.type = 'unavailable'
-                and e.started_at >= (select start_ts from bounds) and e.started_at < (select end_ts from bounds)
               group by e.lift_id
             ) x
             group by lift_id
@@ -225,9 +233,9 @@ const ttfSql = entrapmentSecondsSql(sql`c.passenger_freed_at`);
 const repairMicrosSql = sql`greatest(0, (extract(epoch from e.ended_at) - extract(epoch from e.started_at)) * 1000000)`;
 
 /** CTE `scoped`: the scope's lifts with their seconds in service in the period so far (needs `bounds`). */
-function scopedSql(scope: LiftScope, p: BusinessPeriod): SQL {
+function scopedSql(scope: LiftScope, p: BusinessPeriod, materialized = false): SQL {
   const endTs = sql`(select end_ts from bounds)`;
-  return sql`scoped as (
+  return sql`scoped as ${materialized ? sql`materialized` : sql``} (
         select l.id,
                ${secondsSql(
                  sql`(select start_ts from bounds)`,

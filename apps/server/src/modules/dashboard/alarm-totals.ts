@@ -23,29 +23,29 @@ export class AlarmTotals {
     if (!cache?.isLive || !lifts?.isLive || scope.liftId !== undefined || !whole) {
       return this.repository.totals(scope, p, now);
     }
-    const kept: string[] = [];
-    for (let m = whole.first; m <= whole.last && cache.keepable(m, now); m = nextMonth(m)) kept.push(m);
-    const first = kept[0];
-    const last = kept[kept.length - 1];
+    const months: string[] = [];
+    for (let m = whole.first; m <= whole.last && cache.keepable(m, now); m = nextMonth(m)) months.push(m);
+    const first = months[0];
+    const last = months[months.length - 1];
     if (first === undefined || last === undefined) return this.repository.totals(scope, p, now);
 
     const kinds = ['unavailable', 'intercom_unavailable'] as const;
-    const [counting, rest, ...months] = await Promise.all([
+    const [counting, rest, ...kept] = await Promise.all([
       lifts.lifts(`${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`, () =>
         this.availability.countingLifts(kinds, scope, p),
       ),
-      this.repository.rawTotals(scope, p, now, { first, last }),
-      ...kept.map((m) => cache.month(m, () => this.repository.month(m))),
+      this.repository.rest(scope, p, now, { first, last }),
+      ...months.map((m) => cache.month(m, () => this.repository.month(m))),
     ]);
     const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);
     const counts = new Uint8Array(maxId + 1);
     for (const id of counting.liftIds) counts[id] = 1;
     const counted = (id: number) => id <= maxId && counts[id] === 1;
 
-    const sum = { ...rest };
-    for (const month of months) addCounted(sum, month, counted);
-    const tta = merged(rest.tta, months, 'ttaLiftIds', 'tta', counted);
-    const ttf = merged(rest.ttf, months, 'ttfLiftIds', 'ttf', counted);
+    const sum: Sums = { ...rest };
+    for (const month of kept) addCounted(sum, month, counted);
+    const tta = merged(rest.tta, kept, 'ttaLiftIds', 'tta', counted);
+    const ttf = merged(rest.ttf, kept, 'ttfLiftIds', 'ttf', counted);
     return {
       liftId: null,
       calls: sum.calls,
