@@ -5,15 +5,12 @@
 // sum over a few thousand numbers and a sort of the kept times, plus the open month from SQL.
 //
 // Correct across nodes: a change to a call or `unavailable` event that started before the current
-// local month NOTIFYs `liftwacht_availability` with `alarms:<month>` on commit (triggers of
-// migration 0024), or `alarms:*` on a truncate, and every node forgets that month. A month is kept
-// only from an hour after it ended (keepable()), so a write dated in it that sent no signal was
-// committed before the node loaded it. While the listening connection is down nothing is kept, and
-// when it is back everything is forgotten (ListenedState). A signal reaches another node a moment
-// after the commit; sync() waits for it where that matters.
-import type { NotificationHandlers } from '../../db/database.ts';
-import { ListenedState } from '../../db/notification-barriers.ts';
+// local month NOTIFYs `alarms:<month>` on commit (triggers of migration 0024), or `alarms:*` on a
+// truncate, and every node forgets that month (SignalKeptCache). A month is kept only from an hour
+// after it ended (keepable()), so a write dated in it that sent no signal was committed before the
+// node loaded it.
 import { localDay } from '../../lib/local-day.ts';
+import { SignalKeptCache, type SignalKeptCacheOptions } from './signal-kept-cache.ts';
 
 /** One finished month of the whole fleet: element i of the per-lift arrays is one lift. */
 export interface AlarmMonth {
@@ -34,49 +31,12 @@ export interface AlarmMonth {
   ttf: Float64Array;
 }
 
-interface Entry {
-  month: Promise<AlarmMonth>;
-  usedAt: number;
-}
-
-export interface AlarmMonthCacheOptions {
-  /** Months kept; the least recently used go first. */
-  maxMonths?: number;
-  syncTimeoutMs?: number;
-}
-
-const signalPrefix = 'alarms:';
 /** A month is kept from this long after its end: longer than any write dated in it takes to commit. */
 const settleMs = 3_600_000;
 
-export class AlarmMonthCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly listened: ListenedState;
-  private readonly maxMonths: number;
-  private uses = 0;
-  /** Counts for tests and metrics. */
-  readonly stats = { hits: 0, loads: 0, signals: 0 };
-
-  constructor(
-    /** Sends a notification on the channel (through the database, so it is ordered with commits). */
-    notify: (payload: string) => Promise<void>,
-    options: AlarmMonthCacheOptions = {},
-  ) {
-    this.maxMonths = options.maxMonths ?? 60;
-    this.listened = new ListenedState(
-      notify,
-      options.syncTimeoutMs ?? 2_000,
-      (payload) => this.changed(payload),
-      () => this.entries.clear(),
-    );
-    this.handlers = this.listened.handlers;
-  }
-
-  /** What the database listener calls (Database.listen on availabilityChannel, shared). */
-  readonly handlers: NotificationHandlers;
-
-  get isLive(): boolean {
-    return this.listened.isLive;
+export class AlarmMonthCache extends SignalKeptCache<AlarmMonth> {
+  constructor(notify: (payload: string) => Promise<void>, options: SignalKeptCacheOptions = {}) {
+    super('alarms', notify, options);
   }
 
   /**
@@ -86,64 +46,6 @@ export class AlarmMonthCache {
    */
   keepable(month: string, now: Date): boolean {
     const settled = localDay(new Date(Math.min(now.getTime(), Date.now()) - settleMs));
-    return this.listened.isLive && month < `${settled.slice(0, 7)}-01`;
-  }
-
-  /** The kept month (loading it when absent). Only for keepable() months. */
-  async month(month: string, load: () => Promise<AlarmMonth>): Promise<AlarmMonth> {
-    let entry = this.entries.get(month);
-    if (entry) {
-      this.stats.hits++;
-    } else {
-      this.stats.loads++;
-      // Registered before the load starts: a signal during the load drops it, and the next
-      // request loads the month again.
-      const loading: Entry = { month: load(), usedAt: 0 };
-      this.entries.set(month, loading);
-      loading.month.catch(() => {
-        if (this.entries.get(month) === loading) this.entries.delete(month);
-      });
-      this.evict();
-      entry = loading;
-    }
-    entry.usedAt = ++this.uses;
-    return entry.month;
-  }
-
-  /** Forgets everything kept. */
-  invalidate(): void {
-    this.entries.clear();
-  }
-
-  /**
-   * Resolves once every change committed before the call has reached this node's listener (a
-   * barrier notification: the database delivers notifications in commit order).
-   */
-  sync(): Promise<void> {
-    return this.listened.sync();
-  }
-
-  /** `alarms:yyyy-mm-01` or `alarms:*`; the channel's other signals are not ours. */
-  private changed(payload: string): void {
-    if (!payload.startsWith(signalPrefix)) return;
-    this.stats.signals++;
-    const month = payload.slice(signalPrefix.length);
-    if (month === '*') this.entries.clear();
-    else this.entries.delete(month);
-  }
-
-  private evict(): void {
-    while (this.entries.size > this.maxMonths) {
-      let oldestKey: string | undefined;
-      let oldest = Infinity;
-      for (const [key, entry] of this.entries) {
-        if (entry.usedAt < oldest) {
-          oldest = entry.usedAt;
-          oldestKey = key;
-        }
-      }
-      if (oldestKey === undefined) return;
-      this.entries.delete(oldestKey);
-    }
+    return this.isLive && month < `${settled.slice(0, 7)}-01`;
   }
 }

@@ -35,7 +35,7 @@ export class AlarmTotals {
         this.availability.countingLifts(kinds, scope, p),
       ),
       this.repository.rest(scope, p, now, { first, last }),
-      ...months.map((m) => cache.month(m, () => this.repository.month(m))),
+      ...months.map((m) => cache.get(m, () => this.repository.month(m))),
     ]);
     const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);
     const counts = new Uint8Array(maxId + 1);

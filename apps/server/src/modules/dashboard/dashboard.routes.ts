@@ -20,7 +20,8 @@ import { AvailabilityRepository } from './availability.repository.ts';
 import { CurrentConditionsRepository } from './current-conditions.repository.ts';
 import { DashboardRepository } from './dashboard.repository.ts';
 import { DashboardService } from './dashboard.service.ts';
-import { PeriodFiguresRepository } from './period-figures.repository.ts';
+import { PeriodFiguresRepository, type MaintenanceSnapshot } from './period-figures.repository.ts';
+import { SignalKeptCache } from './signal-kept-cache.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -33,18 +34,19 @@ declare module 'fastify' {
 
 export function dashboardRoutes(app: FastifyInstance): void {
   // Whole months of the availability rollup in memory, kept right by the rollup's change signals.
-  // Beside them the alarm figures' finished months, kept right by their triggers' signals on the
-  // same channel (one listening connection for both).
+  // Beside them the alarm figures' finished months and the maintenance figures' inputs, kept right
+  // by their triggers' signals on the same channel (one listening connection for all three).
   const notify = async (payload: string) => {
     await app.db.execute(sql`select pg_notify(${availabilityChannel}, ${payload})`);
   };
   const months = new AvailabilityMonthCache(notify);
   const alarmMonths = new AlarmMonthCache(notify);
+  const maintenance = new SignalKeptCache<MaintenanceSnapshot>('maintenance', notify);
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     unlisten = await app.database.listen(
       availabilityChannel,
-      sharedChannelHandlers([months.handlers, alarmMonths.handlers]),
+      sharedChannelHandlers([months.handlers, alarmMonths.handlers, maintenance.handlers]),
     );
   });
   app.addHook('onClose', async () => {
@@ -59,6 +61,7 @@ export function dashboardRoutes(app: FastifyInstance): void {
     app.access,
     app.clock,
     alarmMonths,
+    maintenance,
   );
   app.decorate('dashboard', service);
   const r = app.withTypeProvider<ZodTypeProvider>();
