@@ -45,8 +45,9 @@ export interface AlarmRest {
   restored: number;
   /** Microseconds from start to end of the restored events, summed. */
   repairMicros: number;
-  /** Seconds in service over the whole period so far, summed over the lifts. */
-  inService: number;
+  /** The period so far, epoch ms: its start and least(its end, now). */
+  startMs: number;
+  endMs: number;
 }
 
 /** Local months first..last (first days) that the caller takes from elsewhere. */
@@ -72,12 +73,12 @@ export class AlarmFiguresRepository {
   }
 
   /**
-   * The scope's calls and events in the rest of a period beside the skipped (kept) months, as
-   * totals with every TTA and TTF of them, and its seconds in service over the whole period so far.
-   * The scope's lifts are read once (materialized): joined per table, each join scanned them again.
+   * The given lifts' calls and events in the rest of a period beside the skipped (kept) months, as
+   * totals with every TTA and TTF of them, and the period's bounds so far. The caller passes the
+   * scope's lifts (kept in memory): joining the lifts table cost a scan of its wide rows.
    */
-  async rest(scope: LiftScope, p: BusinessPeriod, now: Date, skipped: SkippedMonths): Promise<AlarmRest> {
-    const [row] = await sqlRows<{ calls: string; failures: string; inService: number }>(
+  async rest(p: BusinessPeriod, now: Date, skipped: SkippedMonths, liftIds: readonly number[]): Promise<AlarmRest> {
+    const [row] = await sqlRows<{ calls: string; failures: string; startMs: number; endMs: number }>(
       this.db,
       sql`with bounds as materialized (
             select ${periodStartSql(p)} as start_ts, least(${periodEndSql(p)}, ${timestampSql(now)}) as end_ts,
@@ -89,7 +90,7 @@ export class AlarmFiguresRepository {
             union all
             select greatest(start_ts, skip_to), end_ts from bounds
           ),
-          ${scopedSql(scope, p, true)},
+          scoped as materialized (select unnest(${sql.param([...liftIds])}::int[]) as id),
           call_rows as (
             select c.kind, ${ttaSql} as tta, ${ttfSql} as ttf
             from ranges r
@@ -111,7 +112,8 @@ export class AlarmFiguresRepository {
                   from call_rows)::text as calls,
                  (select json_build_array(count(*), count(ended_at), coalesce(sum(micros), 0))
                   from failure_rows)::text as failures,
-                 coalesce((select sum(in_service) from scoped), 0)::float8 as "inService"`,
+                 (select extract(epoch from start_ts)::float8 * 1000 from bounds) as "startMs",
+                 (select extract(epoch from end_ts)::float8 * 1000 from bounds) as "endMs"`,
     );
     if (!row) throw new Error('alarm figures: no row');
     const [calls, entrapments, falseAlarms, tta, ttf] = JSON.parse(row.calls) as [
@@ -122,7 +124,18 @@ export class AlarmFiguresRepository {
       number[],
     ];
     const [failures, restored, repairMicros] = JSON.parse(row.failures) as [number, number, number];
-    return { calls, entrapments, falseAlarms, tta, ttf, failures, restored, repairMicros, inService: row.inService };
+    return {
+      calls,
+      entrapments,
+      falseAlarms,
+      tta,
+      ttf,
+      failures,
+      restored,
+      repairMicros,
+      startMs: row.startMs,
+      endMs: row.endMs,
+    };
   }
 
   /** One local month (its first day) of the whole fleet, what AlarmMonthCache keeps. */
@@ -233,9 +246,9 @@ const ttfSql = entrapmentSecondsSql(sql`c.passenger_freed_at`);
 const repairMicrosSql = sql`greatest(0, (extract(epoch from e.ended_at) - extract(epoch from e.started_at)) * 1000000)`;
 
 /** CTE `scoped`: the scope's lifts with their seconds in service in the period so far (needs `bounds`). */
-function scopedSql(scope: LiftScope, p: BusinessPeriod, materialized = false): SQL {
+function scopedSql(scope: LiftScope, p: BusinessPeriod): SQL {
   const endTs = sql`(select end_ts from bounds)`;
-  return sql`scoped as ${materialized ? sql`materialized` : sql``} (
+  return sql`scoped as (
         select l.id,
                ${secondsSql(
                  sql`(select start_ts from bounds)`,

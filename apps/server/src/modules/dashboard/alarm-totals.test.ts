@@ -71,9 +71,13 @@ async function addLift(values: Partial<typeof lifts.$inferInsert> = {}): Promise
   return lift?.id ?? 0;
 }
 
-/** Equal to the SQL figures; MTTR (a mean of float seconds, summed in another order) to 1e-9. */
+/**
+ * Equal to the SQL figures; MTTR and the seconds in service (sums of float seconds, added up in
+ * another order) to 6 decimals.
+ */
 function expectSame(kept: AlarmFigureRow, exact: AlarmFigureRow): void {
-  expect({ ...kept, mttr: null }).toEqual({ ...exact, mttr: null });
+  expect({ ...kept, mttr: null, inService: 0 }).toEqual({ ...exact, mttr: null, inService: 0 });
+  expect(kept.inService).toBeCloseTo(exact.inService, 6);
   if (exact.mttr === null) expect(kept.mttr).toBeNull();
   else expect(kept.mttr).toBeCloseTo(exact.mttr, 6);
 }

@@ -30,19 +30,34 @@ export class AlarmTotals {
     if (first === undefined || last === undefined) return this.repository.totals(scope, p, now);
 
     const kinds = ['unavailable', 'intercom_unavailable'] as const;
-    const [counting, rest, ...kept] = await Promise.all([
-      lifts.lifts(`${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`, () =>
-        this.availability.countingLifts(kinds, scope, p),
-      ),
-      this.repository.rest(scope, p, now, { first, last }),
+    // kept in memory nearly always: the rest's statement reads these lifts' rows
+    const counting = await lifts.lifts(`${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`, () =>
+      this.availability.countingLifts(kinds, scope, p),
+    );
+    const [rest, ...kept] = await Promise.all([
+      this.repository.rest(p, now, { first, last }, counting.liftIds),
       ...months.map((m) => cache.get(m, () => this.repository.month(m))),
     ]);
     const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);
     const counts = new Uint8Array(maxId + 1);
     for (const id of counting.liftIds) counts[id] = 1;
     const counted = (id: number) => id <= maxId && counts[id] === 1;
+    // Seconds in service: to the end of the period so far, or to the local midnight the lift was
+    // decommissioned on (scopedSql's rule, per lift, never negative).
+    let inService = 0;
+    for (const decommissioned of counting.decommissionedAtMs) {
+      const until = decommissioned === null ? rest.endMs : Math.min(rest.endMs, decommissioned);
+      inService += Math.max(0, (until - rest.startMs) / 1000);
+    }
 
-    const sum: Sums = { ...rest };
+    const sum: Sums = {
+      calls: rest.calls,
+      entrapments: rest.entrapments,
+      falseAlarms: rest.falseAlarms,
+      failures: rest.failures,
+      restored: rest.restored,
+      repairMicros: rest.repairMicros,
+    };
     for (const month of kept) addCounted(sum, month, counted);
     const tta = merged(rest.tta, kept, 'ttaLiftIds', 'tta', counted);
     const ttf = merged(rest.ttf, kept, 'ttfLiftIds', 'ttf', counted);
@@ -60,7 +75,7 @@ export class AlarmTotals {
       failures: sum.failures,
       restored: sum.restored,
       mttr: sum.restored === 0 ? null : sum.repairMicros / 1e6 / sum.restored,
-      inService: rest.inService,
+      inService,
     };
   }
 }
