@@ -77,13 +77,22 @@ export class AlarmFiguresRepository {
    * totals with every TTA and TTF of them, and the period's bounds so far. The caller passes the
    * scope's lifts (kept in memory): joining the lifts table cost a scan of its wide rows.
    */
-  async rest(p: BusinessPeriod, now: Date, skipped: SkippedMonths, liftIds: readonly number[]): Promise<AlarmRest> {
+  async rest(
+    p: BusinessPeriod,
+    now: Date,
+    skipped: SkippedMonths | undefined,
+    liftIds: readonly number[],
+  ): Promise<AlarmRest> {
+    // without skipped months the second range is empty
+    const skipFrom = skipped ? localDayStartSql(skipped.first) : periodEndSql(p);
+    const skipTo = skipped
+      ? localDayStartSql(sql`(${skipped.last}::date + interval '1 month')::date`)
+      : periodEndSql(p);
     const [row] = await sqlRows<{ calls: string; failures: string; startMs: number; endMs: number }>(
       this.db,
       sql`with bounds as materialized (
             select ${periodStartSql(p)} as start_ts, least(${periodEndSql(p)}, ${timestampSql(now)}) as end_ts,
-                   ${localDayStartSql(skipped.first)} as skip_from,
-                   ${localDayStartSql(sql`(${skipped.last}::date + interval '1 month')::date`)} as skip_to
+                   ${skipFrom} as skip_from, ${skipTo} as skip_to
           ),
           ranges as (
             select start_ts, least(end_ts, skip_from) as end_ts from bounds

@@ -19,15 +19,15 @@ export class AlarmTotals {
   async totals(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<AlarmFigureRow> {
     const cache = this.cache;
     const lifts = this.availability.months;
+    if (!cache?.isLive || !lifts?.isLive || scope.liftId !== undefined) return this.repository.totals(scope, p, now);
     const whole = wholeMonths(p.from, p.to);
-    if (!cache?.isLive || !lifts?.isLive || scope.liftId !== undefined || !whole) {
-      return this.repository.totals(scope, p, now);
-    }
     const months: string[] = [];
-    for (let m = whole.first; m <= whole.last && cache.keepable(m, now); m = nextMonth(m)) months.push(m);
+    if (whole) {
+      for (let m = whole.first; m <= whole.last && cache.keepable(m, now); m = nextMonth(m)) months.push(m);
+    }
     const first = months[0];
     const last = months[months.length - 1];
-    if (first === undefined || last === undefined) return this.repository.totals(scope, p, now);
+    const skipped = first === undefined || last === undefined ? undefined : { first, last };
 
     const kinds = ['unavailable', 'intercom_unavailable'] as const;
     // kept in memory nearly always: the rest's statement reads these lifts' rows
@@ -35,7 +35,7 @@ export class AlarmTotals {
       this.availability.countingLifts(kinds, scope, p),
     );
     const [rest, ...kept] = await Promise.all([
-      this.repository.rest(p, now, { first, last }, counting.liftIds),
+      this.repository.rest(p, now, skipped, counting.liftIds),
       ...months.map((m) => cache.get(m, () => this.repository.month(m))),
     ]);
     const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);
