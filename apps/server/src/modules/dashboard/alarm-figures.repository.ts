@@ -176,7 +176,7 @@ export class AlarmFiguresRepository {
             from (
               select lift_id, count(*) as calls, count(*) filter (where kind = 'entrapment') as entrapments,
                      count(*) filter (where kind = 'false_alarm') as false_alarms,
-                     0 as failures, 0 as restored, 0::numeric as micros
+                     0 as failures, 0 as restored, 0::float8 as micros
               from call_rows group by lift_id
               union all
               select e.lift_id, 0, 0, 0, count(*), count(e.ended_at), coalesce(sum(${repairMicrosSql}), 0)
@@ -250,9 +250,11 @@ const ttaSql = entrapmentSecondsSql(sql`c.acknowledged_at`);
 const ttfSql = entrapmentSecondsSql(sql`c.passenger_freed_at`);
 /**
  * Microseconds from start to end of a restored event `e` (null while open), a whole number: sums
- * of it are exact in any order, where sums of float seconds depend on the order of the rows.
+ * of it are exact in any order, where sums of float seconds depend on the order of the rows. The
+ * float seconds times 10^6, rounded, are those microseconds exactly (a double carries them to well
+ * below a microsecond for any outage), and cheaper than numeric arithmetic on every row.
  */
-const repairMicrosSql = sql`greatest(0, (extract(epoch from e.ended_at) - extract(epoch from e.started_at)) * 1000000)`;
+const repairMicrosSql = sql`greatest(0::float8, round(date_part('epoch', e.ended_at - e.started_at) * 1000000))`;
 
 /** CTE `scoped`: the scope's lifts with their seconds in service in the period so far (needs `bounds`). */
 function scopedSql(scope: LiftScope, p: BusinessPeriod): SQL {
