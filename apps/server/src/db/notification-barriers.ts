@@ -98,3 +98,22 @@ export class ListenedState {
     await this.barriers.pass(this.forget);
   }
 }
+
+/**
+ * Several caches on one channel, over one listening connection: each gets every notification (a
+ * cache ignores the change signals that are not its own, and the barriers of the others as
+ * NotificationBarriers.heard does) and every up and down.
+ */
+export function sharedChannelHandlers(all: readonly NotificationHandlers[]): NotificationHandlers {
+  return {
+    onNotification: (payload) => {
+      for (const h of all) h.onNotification(payload);
+    },
+    onUp: () => {
+      for (const h of all) h.onUp();
+    },
+    onDown: () => {
+      for (const h of all) h.onDown();
+    },
+  };
+}

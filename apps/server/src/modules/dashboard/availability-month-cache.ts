@@ -34,6 +34,8 @@ interface Entry {
 export interface CountingLifts {
   liftIds: number[];
   hasIntercom: boolean[];
+  /** Epoch ms of the local midnight of the day each was decommissioned on; null while in service. */
+  decommissionedAtMs: (number | null)[];
 }
 
 export interface KeptMonth {

@@ -3,7 +3,7 @@
 // - byLift: the per-hour rollup for whole days, and range arithmetic only where the rollup cannot
 //   answer (from the day a lift's open event began), so a year never scans raw rows.
 import { sql, type SQL } from 'drizzle-orm';
-import { timestampSql } from '../../db/local-time-sql.ts';
+import { localDayStartSql, timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone, type AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -275,12 +275,18 @@ export class AvailabilityRepository {
     const [row] = await sqlRows<{ counting: string }>(
       this.db,
       sql`select json_build_array(coalesce(json_agg(c.id order by c.id), '[]'),
-                                  coalesce(json_agg(c.has_intercom order by c.id), '[]'))::text as counting
-          from (select l.id, l.lift_type is not null as has_intercom
+                                  coalesce(json_agg(c.has_intercom order by c.id), '[]'),
+                                  coalesce(json_agg(c.decommissioned_at order by c.id), '[]'))::text as counting
+          from (select l.id, l.lift_type is not null as has_intercom,
+                       extract(epoch from ${localDayStartSql(sql`l.decommissioned_on`)})::float8 * 1000 as decommissioned_at
                 from lifts l where ${liftScopeSql(scope, p.from)} ${liftFilter}) c`,
     );
-    const [liftIds, hasIntercom] = JSON.parse(row?.counting ?? '[[],[]]') as [number[], boolean[]];
-    return { liftIds, hasIntercom };
+    const [liftIds, hasIntercom, decommissionedAtMs] = JSON.parse(row?.counting ?? '[[],[],[]]') as [
+      number[],
+      boolean[],
+      (number | null)[],
+    ];
+    return { liftIds, hasIntercom, decommissionedAtMs };
   }
 
   /** The live parts of a request that reads the kept months (see LiveAvailabilityParts). */

@@ -13,12 +13,15 @@ import { principalOf } from '../../plugins/auth.ts';
 import { AlarmFiguresRepository } from './alarm-figures.repository.ts';
 import { sql } from 'drizzle-orm';
 import { availabilityChannel } from '../../db/rollups/availability-rollup.ts';
+import { AlarmMonthCache } from './alarm-month-cache.ts';
 import { AvailabilityMonthCache } from './availability-month-cache.ts';
+import { sharedChannelHandlers } from '../../db/notification-barriers.ts';
 import { AvailabilityRepository } from './availability.repository.ts';
 import { CurrentConditionsRepository } from './current-conditions.repository.ts';
 import { DashboardRepository } from './dashboard.repository.ts';
 import { DashboardService } from './dashboard.service.ts';
-import { PeriodFiguresRepository } from './period-figures.repository.ts';
+import { PeriodFiguresRepository, type MaintenanceSnapshot } from './period-figures.repository.ts';
+import { SignalKeptCache } from './signal-kept-cache.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -31,12 +34,20 @@ declare module 'fastify' {
 
 export function dashboardRoutes(app: FastifyInstance): void {
   // Whole months of the availability rollup in memory, kept right by the rollup's change signals.
-  const months = new AvailabilityMonthCache(async (payload) => {
+  // Beside them the alarm figures' finished months and the maintenance figures' inputs, kept right
+  // by their triggers' signals on the same channel (one listening connection for all three).
+  const notify = async (payload: string) => {
     await app.db.execute(sql`select pg_notify(${availabilityChannel}, ${payload})`);
-  });
+  };
+  const months = new AvailabilityMonthCache(notify);
+  const alarmMonths = new AlarmMonthCache(notify);
+  const maintenance = new SignalKeptCache<MaintenanceSnapshot>('maintenance', notify);
   let unlisten: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    unlisten = await app.database.listen(availabilityChannel, months.handlers);
+    unlisten = await app.database.listen(
+      availabilityChannel,
+      sharedChannelHandlers([months.handlers, alarmMonths.handlers, maintenance.handlers]),
+    );
   });
   app.addHook('onClose', async () => {
     await unlisten?.();
@@ -49,6 +60,8 @@ export function dashboardRoutes(app: FastifyInstance): void {
     new AlarmFiguresRepository(app.db),
     app.access,
     app.clock,
+    alarmMonths,
+    maintenance,
   );
   app.decorate('dashboard', service);
   const r = app.withTypeProvider<ZodTypeProvider>();

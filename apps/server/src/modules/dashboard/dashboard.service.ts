@@ -15,17 +15,23 @@ import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import { alarmDetailItems, alarmFigures, isAlarmDetailType } from './alarm-figures.ts';
 import type { AlarmFiguresRepository } from './alarm-figures.repository.ts';
+import type { AlarmMonthCache } from './alarm-month-cache.ts';
+import { AlarmTotals } from './alarm-totals.ts';
 import { computeAvailabilities, computeAvailability } from './availability-engine.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import { inBracket, summariseAvailability } from './availability.ts';
 import type { ConditionRow, CurrentConditionsRepository } from './current-conditions.repository.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 import { EnergyMonths } from './energy-months.ts';
-import type { PeriodFigure, PeriodFiguresRepository } from './period-figures.repository.ts';
+import { MaintenanceTotals } from './maintenance-totals.ts';
+import type { MaintenanceSnapshot, PeriodFigure, PeriodFiguresRepository } from './period-figures.repository.ts';
+import type { SignalKeptCache } from './signal-kept-cache.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 
 export class DashboardService {
   private readonly energy: EnergyMonths;
+  private readonly alarmTotals: AlarmTotals;
+  private readonly maintenanceTotals: MaintenanceTotals;
 
   constructor(
     private readonly repository: DashboardRepository,
@@ -35,8 +41,14 @@ export class DashboardService {
     private readonly alarms: AlarmFiguresRepository,
     private readonly access: OrganisationAccess,
     private readonly clock: Clock,
+    /** Finished months of the alarm figures kept in memory; absent: SQL alone. */
+    alarmMonths?: AlarmMonthCache,
+    /** The maintenance figures' inputs kept in memory; absent: SQL alone. */
+    maintenance?: SignalKeptCache<MaintenanceSnapshot>,
   ) {
     this.energy = new EnergyMonths(figures, availability);
+    this.alarmTotals = new AlarmTotals(alarms, availability, alarmMonths);
+    this.maintenanceTotals = new MaintenanceTotals(figures, availability, maintenance);
   }
 
   async stats(principal: Principal, query: StatsQuery): Promise<CurrentStats | PeriodStats> {
@@ -166,9 +178,9 @@ export class DashboardService {
     const now = this.clock.now();
     const [availability, figureTotals, energyWh, alarms] = await Promise.all([
       computeAvailabilities(this.availability, ['unavailable', 'intercom_unavailable'], scope, period, now),
-      this.figures.totals(scope, period, now),
+      this.maintenanceTotals.totals(scope, period, now),
       this.energy.energyWh(scope, period, now),
-      this.alarms.totals(scope, period, now),
+      this.alarmTotals.totals(scope, period, now),
     ]);
     const lift = availability.get('unavailable');
     const intercom = availability.get('intercom_unavailable');

@@ -34,9 +34,42 @@ export interface PeriodFigureRow {
   value: string | number | null;
 }
 
+/**
+ * What the maintenance and inspection totals are computed from, for the whole fleet: every
+ * maintenance gap, every lift's interval and every approval or rejection (kept per node by
+ * maintenance-totals.ts). Element i of each group's arrays is one row.
+ */
+export interface MaintenanceSnapshot {
+  gapLiftIds: Int32Array;
+  /** Epoch microseconds (whole numbers, exact in a double). */
+  gapStartedUs: Float64Array;
+  /** NaN while no visit followed. */
+  gapNextUs: Float64Array;
+  /** NaN for a lift's first visit. */
+  gapSeconds: Float64Array;
+  /** Indexed by lift id; NaN for an id without a lift. */
+  intervalDays: Float64Array;
+  inspectionLiftIds: Int32Array;
+  /** yyyymmdd */
+  inspectedOn: Int32Array;
+  rejected: Uint8Array;
+  /** yyyymmdd of an approval's validity end; 0 for a rejection or an approval without one. */
+  validUntil: Int32Array;
+  /** An approval followed by another one on or before its validity end: it never expires. */
+  superseded: Uint8Array;
+}
+
+/** A period's bounds as the SQL figures take them: epoch microseconds, and the last day as yyyymmdd. */
+export interface PeriodBounds {
+  startUs: number;
+  endUs: number;
+  fromDay: number;
+  endDay: number;
+}
+
 // 90 % and 110 % of a day in seconds: "interval days × this" bounds a maintenance gap on time.
-const earliestOnTime = 77_760;
-const latestOnTime = 95_040;
+export const earliestOnTime = 77_760;
+export const latestOnTime = 95_040;
 
 export class PeriodFiguresRepository {
   constructor(private readonly db: Db) {}
@@ -95,6 +128,65 @@ export class PeriodFiguresRepository {
     );
   }
 
+  /** The whole fleet's maintenance gaps, intervals and inspections (see MaintenanceSnapshot). */
+  async maintenanceSnapshot(): Promise<MaintenanceSnapshot> {
+    const us = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000000)::int8`);
+    const [row] = await sqlRows<{ gaps: string; lifts: string; inspections: string }>(
+      this.db,
+      sql`select
+            (select json_build_array(coalesce(json_agg(g.lift_id), '[]'), coalesce(json_agg(${us('g.started_at')}), '[]'),
+                                     coalesce(json_agg(${us('g.next_at')}), '[]'), coalesce(json_agg(g.gap_seconds), '[]'))
+             from maintenance_gaps g)::text as gaps,
+            (select json_build_array(coalesce(json_agg(l.id), '[]'), coalesce(json_agg(l.maintenance_interval_days), '[]'))
+             from lifts l)::text as lifts,
+            (select json_build_array(
+                      coalesce(json_agg(i.lift_id), '[]'),
+                      coalesce(json_agg(to_char(i.inspected_on, 'YYYYMMDD')::int), '[]'),
+                      coalesce(json_agg(i.result = 'rejected'), '[]'),
+                      coalesce(json_agg(case when i.result = 'approved' then coalesce(to_char(i.valid_until, 'YYYYMMDD')::int, 0) else 0 end), '[]'),
+                      coalesce(json_agg(i.result = 'approved' and exists (
+                        select 1 from inspections r
+                        where r.lift_id = i.lift_id and r.result = 'approved'
+                          and r.inspected_on > i.inspected_on and r.inspected_on <= i.valid_until)), '[]'))
+             from inspections i where i.result in ('approved', 'rejected'))::text as inspections`,
+    );
+    const [gapLiftIds, started, next, gapSeconds] = JSON.parse(row?.gaps ?? '[[],[],[],[]]') as (number | null)[][];
+    const [liftIds, intervals] = JSON.parse(row?.lifts ?? '[[],[]]') as number[][];
+    const [inspectionLiftIds, inspectedOn, rejected, validUntil, superseded] = JSON.parse(
+      row?.inspections ?? '[[],[],[],[],[]]',
+    ) as (number | boolean)[][];
+    const maxId = (liftIds ?? []).reduce((a, b) => Math.max(a, b), 0);
+    const intervalDays = new Float64Array(maxId + 1).fill(NaN);
+    (liftIds ?? []).forEach((id, i) => (intervalDays[id] = intervals?.[i] ?? NaN));
+    const numbers = (values: (number | null)[] | undefined) => Float64Array.from(values ?? [], (v) => v ?? NaN);
+    return {
+      gapLiftIds: Int32Array.from((gapLiftIds ?? []) as number[]),
+      gapStartedUs: numbers(started),
+      gapNextUs: numbers(next),
+      gapSeconds: numbers(gapSeconds),
+      intervalDays,
+      inspectionLiftIds: Int32Array.from((inspectionLiftIds ?? []) as number[]),
+      inspectedOn: Int32Array.from((inspectedOn ?? []) as number[]),
+      rejected: Uint8Array.from((rejected ?? []) as boolean[], Number),
+      validUntil: Int32Array.from((validUntil ?? []) as number[]),
+      superseded: Uint8Array.from((superseded ?? []) as boolean[], Number),
+    };
+  }
+
+  /** The bounds figureCtesSql works out for a period (its CTE \`bounds\`), for the kept snapshot. */
+  async bounds(p: BusinessPeriod, now: Date): Promise<PeriodBounds> {
+    const nowTs = timestampSql(now);
+    const [row] = await sqlRows<PeriodBounds>(
+      this.db,
+      sql`select (extract(epoch from ${periodStartSql(p)}) * 1000000)::float8 as "startUs",
+                 (extract(epoch from least(${periodEndSql(p)}, ${nowTs})) * 1000000)::float8 as "endUs",
+                 to_char(${p.from}::date, 'YYYYMMDD')::int as "fromDay",
+                 to_char(least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date), 'YYYYMMDD')::int as "endDay"`,
+    );
+    if (!row) throw new Error('period bounds: no row');
+    return row;
+  }
+
   /** Every lift's energy total of one local month (the whole fleet; the caller picks its lifts). */
   async monthEnergy(month: string): Promise<{ liftIds: Int32Array; wh: Float64Array }> {
     const [row] = await sqlRows<{ liftIds: string; wh: string }>(
@@ -121,11 +213,15 @@ export class PeriodFiguresRepository {
     const whole = wholeMonths(p.from, p.to);
     const partialMonths = [fromMonth, toMonth].filter((m) => !whole || m < whole.first || m > whole.last);
     const energy = sql`join lifts l on l.id = mc.lift_id where ${liftScopeSql(scope, p.from)} and mc.kind = 'energy_wh'`;
-    const wholeSql = whole
-      ? sql`select mc.total as wh from monthly_counters mc ${energy}
-              and mc.month between ${whole.first}::date and ${whole.last}::date
-              and mc.month <> all(${sql.param([...skipMonths])}::date[])`
-      : sql`select 0::bigint as wh`;
+    // The whole months to read, listed: with the skipped ones only filtered out, the index scan
+    // still walked every lift-month of the range (a year's 120,000 rows for the open two).
+    const skip = new Set(skipMonths);
+    const read = whole ? monthsBetween(whole.first, whole.last).filter((m) => !skip.has(m)) : [];
+    const wholeSql =
+      read.length > 0
+        ? sql`select mc.total as wh from monthly_counters mc ${energy}
+              and mc.month = any(${sql.param(read)}::date[])`
+        : sql`select 0::bigint as wh`;
     const [row] = await sqlRows<{ wh: number }>(
       this.db,
       sql`select coalesce(sum(x.wh), 0)::float8 as wh from (
@@ -139,6 +235,20 @@ export class PeriodFiguresRepository {
           ) x`,
     );
     return row?.wh ?? 0;
+  }
+}
+
+/** First days of the months first..last (first days themselves). */
+function monthsBetween(first: string, last: string): string[] {
+  const months: string[] = [];
+  let year = Number(first.slice(0, 4));
+  let month = Number(first.slice(5, 7));
+  for (;;) {
+    const iso = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+    if (iso > last) return months;
+    months.push(iso);
+    month = month === 12 ? 1 : month + 1;
+    if (month === 1) year++;
   }
 }
 

@@ -1,0 +1,139 @@
+// The alarm figures of a fleet's period, with its finished months read from AlarmMonthCache: the
+// kept months' per-lift numbers summed over the counting lifts, their times to acknowledge and to
+// free merged with the rest of the period's (from SQL) and the percentiles taken over all of them,
+// as percentile_cont does. A single lift, or a node whose listener is down, reads SQL alone.
+import type { AlarmMonth, AlarmMonthCache } from './alarm-month-cache.ts';
+import type { AlarmFigureRow, AlarmFiguresRepository } from './alarm-figures.repository.ts';
+import type { AvailabilityRepository } from './availability.repository.ts';
+import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
+import { wholeMonths } from './whole-months.ts';
+
+export class AlarmTotals {
+  constructor(
+    private readonly repository: AlarmFiguresRepository,
+    /** For the counting lifts, kept beside the availability months. */
+    private readonly availability: AvailabilityRepository,
+    private readonly cache?: AlarmMonthCache,
+  ) {}
+
+  async totals(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<AlarmFigureRow> {
+    const cache = this.cache;
+    const lifts = this.availability.months;
+    if (!cache?.isLive || !lifts?.isLive || scope.liftId !== undefined) return this.repository.totals(scope, p, now);
+    const whole = wholeMonths(p.from, p.to);
+    const months: string[] = [];
+    if (whole) {
+      for (let m = whole.first; m <= whole.last && cache.keepable(m, now); m = nextMonth(m)) months.push(m);
+    }
+    const first = months[0];
+    const last = months[months.length - 1];
+    const skipped = first === undefined || last === undefined ? undefined : { first, last };
+
+    const kinds = ['unavailable', 'intercom_unavailable'] as const;
+    // kept in memory nearly always: the rest's statement reads these lifts' rows
+    const counting = await lifts.lifts(`${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`, () =>
+      this.availability.countingLifts(kinds, scope, p),
+    );
+    const [rest, ...kept] = await Promise.all([
+      this.repository.rest(p, now, skipped, counting.liftIds),
+      ...months.map((m) => cache.get(m, () => this.repository.month(m))),
+    ]);
+    const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);
+    const counts = new Uint8Array(maxId + 1);
+    for (const id of counting.liftIds) counts[id] = 1;
+    const counted = (id: number) => id <= maxId && counts[id] === 1;
+    // Seconds in service: to the end of the period so far, or to the local midnight the lift was
+    // decommissioned on (scopedSql's rule, per lift, never negative).
+    let inService = 0;
+    for (const decommissioned of counting.decommissionedAtMs) {
+      const until = decommissioned === null ? rest.endMs : Math.min(rest.endMs, decommissioned);
+      inService += Math.max(0, (until - rest.startMs) / 1000);
+    }
+
+    const sum: Sums = {
+      calls: rest.calls,
+      entrapments: rest.entrapments,
+      falseAlarms: rest.falseAlarms,
+      failures: rest.failures,
+      restored: rest.restored,
+      repairMicros: rest.repairMicros,
+    };
+    for (const month of kept) addCounted(sum, month, counted);
+    const tta = merged(rest.tta, kept, 'ttaLiftIds', 'tta', counted);
+    const ttf = merged(rest.ttf, kept, 'ttfLiftIds', 'ttf', counted);
+    return {
+      liftId: null,
+      calls: sum.calls,
+      entrapments: sum.entrapments,
+      falseAlarms: sum.falseAlarms,
+      ttaCount: tta.length,
+      ttaMedian: percentileCont(tta, 0.5),
+      ttaP90: percentileCont(tta, 0.9),
+      ttfCount: ttf.length,
+      ttfMedian: percentileCont(ttf, 0.5),
+      ttfP90: percentileCont(ttf, 0.9),
+      failures: sum.failures,
+      restored: sum.restored,
+      mttr: sum.restored === 0 ? null : sum.repairMicros / 1e6 / sum.restored,
+      inService,
+    };
+  }
+}
+
+type Sums = Record<'calls' | 'entrapments' | 'falseAlarms' | 'failures' | 'restored' | 'repairMicros', number>;
+
+function addCounted(sum: Sums, month: AlarmMonth, counted: (id: number) => boolean): void {
+  const { liftIds } = month;
+  for (let i = 0; i < liftIds.length; i++) {
+    if (!counted(liftIds[i] ?? 0)) continue;
+    sum.calls += month.calls[i] ?? 0;
+    sum.entrapments += month.entrapments[i] ?? 0;
+    sum.falseAlarms += month.falseAlarms[i] ?? 0;
+    sum.failures += month.failures[i] ?? 0;
+    sum.restored += month.restored[i] ?? 0;
+    sum.repairMicros += month.repairMicros[i] ?? 0;
+  }
+}
+
+/** The rest's values and the kept months' values of counted lifts, sorted ascending. */
+function merged(
+  rest: readonly number[],
+  months: readonly AlarmMonth[],
+  liftsKey: 'ttaLiftIds' | 'ttfLiftIds',
+  valuesKey: 'tta' | 'ttf',
+  counted: (id: number) => boolean,
+): Float64Array {
+  let n = rest.length;
+  for (const m of months) n += m[valuesKey].length;
+  const out = new Float64Array(n);
+  out.set(rest);
+  let at = rest.length;
+  for (const m of months) {
+    const ids = m[liftsKey];
+    const values = m[valuesKey];
+    for (let i = 0; i < values.length; i++) if (counted(ids[i] ?? 0)) out[at++] = values[i] ?? 0;
+  }
+  return out.subarray(0, at).sort();
+}
+
+/**
+ * percentile_cont over sorted values, as PostgreSQL computes it (orderedsetaggs.c): the rows at
+ * floor and ceil of f·(n−1), and lo + (f·(n−1) − floor)·(hi − lo) between them.
+ */
+export function percentileCont(sorted: Float64Array, f: number): number | null {
+  const n = sorted.length;
+  if (n === 0) return null;
+  const row = f * (n - 1);
+  const first = Math.floor(row);
+  const second = Math.ceil(row);
+  const lo = sorted[first] ?? 0;
+  if (second <= first) return lo;
+  const hi = sorted[second] ?? 0;
+  return lo + (row - first) * (hi - lo);
+}
+
+function nextMonth(m: string): string {
+  const year = Number(m.slice(0, 4));
+  const month = Number(m.slice(5, 7));
+  return month === 12 ? `${String(year + 1)}-01-01` : `${String(year)}-${String(month + 1).padStart(2, '0')}-01`;
+}
