@@ -1,12 +1,13 @@
 // Builds the Liftwacht server. Every plugin and module is listed here, in order, so the whole
 // server is visible in one file.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { RequestLogController } from './lib/request-log.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { administrationRoutes } from './modules/administration/administration.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { callActionsPlugin } from './modules/calls/call-actions.plugin.ts';
@@ -91,7 +92,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // zod's encoder, or fast-json-stringify for the responses marked fastJsonResponse (hot reads)
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   // Cross-cutting plugins
   await app.register(errorsPlugin);
