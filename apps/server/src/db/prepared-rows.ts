@@ -1,6 +1,7 @@
 // A hot read as a named prepared statement: PostgreSQL parses and plans it once per connection
 // (after five runs it keeps a generic plan) instead of on every request. The lift list's statement
-// spent ~1.4 ms planning for ~0.3 ms of work at the demo fleet's size.
+// spent ~1.4 ms planning for ~0.3 ms of work at the demo fleet's size. On PGlite the statement is
+// prepared with SQL PREPARE and run with EXECUTE (database.ts, preparedOnPglite).
 //
 // Only for statements whose plan does not depend on a parameter's value: a generic plan of
 // `search_text like $1` cannot use the trigram index a custom plan uses. The name is derived from
