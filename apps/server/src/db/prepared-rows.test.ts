@@ -32,6 +32,12 @@ describe('preparedRows', () => {
     expect(await preparedRows(database, numbers([4], null))).toEqual([{ x: 4, y: null }]);
   });
 
+  it("fills a kept statement's placeholders with the values of each run", async () => {
+    const kept = sql`select x::int as x from unnest(${sql.placeholder('ids')}::int[]) as x where x > ${sql.placeholder('min')} order by x`;
+    expect(await preparedRows(database, kept, { ids: [3, 1, 2], min: 1 })).toEqual([{ x: 2 }, { x: 3 }]);
+    expect(await preparedRows(database, kept, { ids: [7, 5], min: 0 })).toEqual([{ x: 5 }, { x: 7 }]);
+  });
+
   it('takes text parameters as they are', async () => {
     const text = "it's \\ 'quoted'";
     expect(await preparedRows(database, sql`select ${text}::text as t, ${true}::boolean as b`)).toEqual([

@@ -148,12 +148,15 @@ export class LiftsRepository {
       // (lifts_name_sort_idx for the default sort) and the count from the organisation index,
       // where a window count would read and sort every lift.
       // The busiest read of all (every lifts page, the dashboard's count): prepared, since its plan
-      // does not depend on the values (no search patterns).
-      const statement = sql`with page as materialized (${pageRows(sql``)})
-            select (select count(*)::int from lifts l where ${where}) as total, ${pageJsonSql} as "itemsJson"`;
+      // does not depend on the values (no search patterns), and built once per shape.
+      const ids = filter.organisationIds;
       const [row] = this.database
-        ? await preparedRows<LiftListPage>(this.database, statement)
-        : await sqlRows<LiftListPage>(this.db, statement);
+        ? await preparedRows<LiftListPage>(this.database, plainListStatement(page, ids.length === 1), {
+            scope: ids.length === 1 ? ids[0] : ids,
+            limit: page.limit,
+            offset: page.offset,
+          })
+        : await sqlRows<LiftListPage>(this.db, plainListSql(page, where, page.limit, page.offset));
       return row ?? { itemsJson: '[]', total: 0 };
     }
     // Filtered: one pass over the matches gives the page and (as a window count) the total.
@@ -247,6 +250,30 @@ export class LiftsRepository {
     }
     return sql.join(conditions, sql` and `);
   }
+}
+
+/** The plain list's statement: the page of `where` in `page`'s order, the count, the lifts' JSON. */
+function plainListSql(order: Pick<LiftPage, 'sort' | 'direction'>, where: SQL, limit: unknown, offset: unknown): SQL {
+  const by = orderBySql(order);
+  return sql`with page as materialized (
+        select l.id, row_number() over (order by ${by}) as ord from lifts l where ${where}
+        order by ${by} limit ${limit} offset ${offset})
+      select (select count(*)::int from lifts l where ${where}) as total, ${pageJsonSql} as "itemsJson"`;
+}
+
+/** The plain list's statement per order and scope shape, with placeholders (scope, limit, offset). */
+const plainStatements = new Map<string, SQL>();
+
+function plainListStatement(order: Pick<LiftPage, 'sort' | 'direction'>, oneOrganisation: boolean): SQL {
+  const key = `${order.sort}:${order.direction}:${oneOrganisation ? 'one' : 'many'}`;
+  let statement = plainStatements.get(key);
+  if (!statement) {
+    const scope = sql.placeholder('scope');
+    const where = oneOrganisation ? sql`l.organisation_id = ${scope}` : sql`l.organisation_id = any(${scope}::int[])`;
+    statement = plainListSql(order, where, sql.placeholder('limit'), sql.placeholder('offset'));
+    plainStatements.set(key, statement);
+  }
+  return statement;
 }
 
 function isUnfiltered(f: LiftFilter): boolean {
