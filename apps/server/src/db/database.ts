@@ -27,7 +27,8 @@ export interface Database {
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /**
    * Runs SQL text with its parameters and answers its rows. With a name, PostgreSQL keeps the
-   * statement prepared on each connection (db/prepared-rows.ts); PGlite runs it as it comes.
+   * statement prepared on each connection (db/prepared-rows.ts); PGlite prepares it with SQL
+   * PREPARE and runs it with EXECUTE when its parameters are numbers (preparedOnPglite).
    */
   query(text: string, params: unknown[], name?: string): Promise<unknown[]>;
   /** The pool's connections, for metrics; absent for PGlite (one connection, in this process). */
@@ -143,7 +144,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await client.query('select 1');
       },
-      query: async (text, params) => (await client.query(text, params)).rows,
+      query: preparedOnPglite(client),
       // One connection in this process: it cannot be lost, and PGlite hands a committed
       // statement's notifications to the callbacks before the statement's promise resolves.
       listen: async (channel, handlers) => {
@@ -161,6 +162,51 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     unlock();
     throw err;
   }
+}
+
+/**
+ * Database.query on PGlite. A named statement is prepared once with SQL PREPARE and run with
+ * EXECUTE: PGlite has no protocol-level statement cache, and parsing and planning in WebAssembly
+ * (each relation's size is an lseek through the JS file system) was a third of the lift list's
+ * time. EXECUTE takes its arguments as SQL text, so only numbers, booleans, null and arrays of
+ * numbers are written there (what the prepared reads pass); anything else runs as a plain query.
+ */
+function preparedOnPglite(client: PGlite): Database['query'] {
+  const prepared = new Set<string>();
+  return async (text, params, name) => {
+    const args = name === undefined ? undefined : executeArguments(params);
+    if (name === undefined || args === undefined) return (await client.query(text, params)).rows;
+    if (!prepared.has(name)) {
+      await client.exec(`prepare ${name} as ${text}`);
+      prepared.add(name);
+    }
+    try {
+      return (await client.query(`execute ${name}${args}`)).rows;
+    } catch (err) {
+      // Deallocated behind our back (DISCARD ALL, DEALLOCATE): prepare again once.
+      if ((err as { code?: string }).code !== '26000') throw err;
+      prepared.delete(name);
+      await client.exec(`prepare ${name} as ${text}`);
+      prepared.add(name);
+      return (await client.query(`execute ${name}${args}`)).rows;
+    }
+  };
+}
+
+/** `(1, 2, '{3,4}')` for EXECUTE, or undefined when a parameter is not a plain number or the like. */
+function executeArguments(params: unknown[]): string | undefined {
+  const literal = (value: unknown): string | undefined => {
+    if (value === null) return 'null';
+    if (typeof value === 'boolean') return String(value);
+    if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+    if (Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isFinite(v))) {
+      return `'{${value.join(',')}}'`;
+    }
+    return undefined;
+  };
+  const literals = params.map(literal);
+  if (literals.some((l) => l === undefined)) return undefined;
+  return literals.length === 0 ? '' : `(${literals.join(', ')})`;
 }
 
 /** Where the PGlite database of a data folder lives. */

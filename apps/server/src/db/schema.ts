@@ -600,6 +600,26 @@ export const liftMaintenanceRides = pgTable('lift_maintenance_rides', {
   ridesSince: bigint('rides_since', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * What a lift page shows beside the lift's own columns, one row a lift, kept by triggers on lifts,
+ * inspections and modules (migration 0026): the lift list reads a page as one index range joined by
+ * primary key instead of three lateral lookups a lift. module_id has no foreign key: the modules
+ * triggers keep it, and a dangling id could only join nothing.
+ */
+export const liftFacts = pgTable('lift_facts', {
+  liftId: integer('lift_id')
+    .primaryKey()
+    .references(() => lifts.id, { onDelete: 'cascade' }),
+  // Latest valid_until of an approving inspection (past it the inspection has expired)
+  inspectionValidUntil: date('inspection_valid_until', { mode: 'string' }),
+  // The most recent inspection by inspected_on (then id): its day, result and validity
+  lastInspectedOn: date('last_inspected_on', { mode: 'string' }),
+  lastResult: text('last_result'),
+  lastValidUntil: date('last_valid_until', { mode: 'string' }),
+  // The module fitted in the lift; after a swap the one heard from last (then the highest id)
+  moduleId: integer('module_id'),
+});
+
 // Per-lift, per-day unavailable seconds inside the 07–19 business window, kept next to the events
 // so a year's availability never scans raw intervals; the stats engine recomputes exactly on demand.
 export const dailyAvailability = pgTable(

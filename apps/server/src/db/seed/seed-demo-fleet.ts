@@ -121,8 +121,12 @@ export async function seedDemoFleet(db: Db, options: SeedDemoFleetOptions): Prom
     }
     await timer.time('counter primary keys', restorePrimaryKeys);
     // The bulk load may skip triggers (useBulkLoadSettings), among them those that keep
-    // monthly_counters, lift_maintenance_rides and maintenance_gaps: build them from the rows just written.
+    // monthly_counters, lift_maintenance_rides, maintenance_gaps and lift_facts: build them from the
+    // rows just written.
     await timer.time('counter rollups', () => tx.execute(sql`select liftwacht_counter_rollups_rebuild()`));
+    await timer.time('lift facts', () =>
+      tx.execute(sql`select liftwacht_lift_facts_refresh(array(select id from lifts))`),
+    );
     await timer.time('maintenance gaps', () =>
       tx.execute(sql`select liftwacht_maintenance_gaps_refresh(array(select id from lifts))`),
     );

@@ -9,7 +9,8 @@ import type { Database, Db } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared-rows.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { unpackIds } from '../../lib/packed-ids.ts';
-import { inIdsSql, isoTimestampSql } from './lift-sql.ts';
+import { liftJoinsSql, liftJsonSql } from './lift-json-sql.ts';
+import { inIdsSql } from './lift-sql.ts';
 import { statusSql } from './lift-statuses.repository.ts';
 import { containsPattern } from './search-terms.ts';
 
@@ -54,6 +55,11 @@ const textColumns: Record<Exclude<LiftSearchTextField, 'esNumber'>, SQL> = {
   liftType: sql`l.lift_type`,
 };
 
+/** The fields lifts.search_text holds (folded, in one text): all text columns but the lift type. */
+const inSearchText: ReadonlySet<LiftSearchTextField> = new Set(
+  (Object.keys(textColumns) as (keyof typeof textColumns)[]).filter((field) => field !== 'liftType'),
+);
+
 /** Sort keys: text sorts on its folded form (case and accents ignored), the rest as stored. */
 const sortColumns: Record<LiftSort, { expr: SQL; text: boolean }> = {
   id: { expr: sql`l.id`, text: false },
@@ -81,117 +87,15 @@ const foldedContains = (text: string): SQL => sql`liftwacht_fold(${containsPatte
 const liftsWithEsNumberLike = (text: string): SQL =>
   sql`(select m.lift_id from modules m where m.lift_id is not null and liftwacht_fold(m.es_number) like ${foldedContains(text)})`;
 
-interface LiftRow {
-  id: number;
-  decommissionedOn: string | null;
-  version: number;
-  organisationId: number;
-  name: string;
-  address: string;
-  postalCode: string | null;
-  city: string | null;
-  buildingName: string | null;
-  sbclId: string | null;
-  serialNumber: string | null;
-  ownerNumber: string | null;
-  inspectionNumber: string | null;
-  installerNumber: string | null;
-  telephoneNumber: string | null;
-  manufacturerNumber: string | null;
-  updatedAt: string;
-  liftType: string | null;
-  hasFlow: boolean;
-  maintenanceIntervalDays: number;
-  serviceRideThreshold: number;
-  commissionedOn: string | null;
-  inspectionValidUntil: string | null;
-  lastInspectedOn: string | null;
-  lastResult: 'approved' | 'rejected' | null;
-  lastValidUntil: string | null;
-  esNumber: string | null;
-  firmware: string | null;
-  lastSeenAt: string | null;
-  connected: boolean | null;
+/** A page of lifts as the contract's JSON array (text), and how many lifts match in all. */
+export interface LiftListPage {
+  itemsJson: string;
+  total: number;
 }
 
-function toLift(r: LiftRow): Lift {
-  return {
-    id: r.id,
-    organisationId: r.organisationId,
-    details: {
-      liftname: r.name,
-      address: r.address,
-      postalCode: r.postalCode,
-      city: r.city,
-      buildingName: r.buildingName,
-      sbclId: r.sbclId,
-      serialNumber: r.serialNumber,
-      ownerNumber: r.ownerNumber,
-      inspectionNumber: r.inspectionNumber,
-      installerNumber: r.installerNumber,
-      telephoneNumber: r.telephoneNumber,
-      manufacturerNumber: r.manufacturerNumber,
-      updatedAt: r.updatedAt,
-    },
-    liftType: r.liftType,
-    hasFlow: r.hasFlow,
-    maintenanceIntervalDays: r.maintenanceIntervalDays,
-    serviceRideThreshold: r.serviceRideThreshold,
-    commissionedOn: r.commissionedOn,
-    decommissionedOn: r.decommissionedOn,
-    version: r.version,
-    inspectionValidUntil: r.inspectionValidUntil,
-    lastInspection:
-      r.lastInspectedOn && r.lastResult
-        ? { inspectedOn: r.lastInspectedOn, result: r.lastResult, validUntil: r.lastValidUntil }
-        : null,
-    module:
-      r.esNumber === null
-        ? null
-        : { esNumber: r.esNumber, firmware: r.firmware, lastSeenAt: r.lastSeenAt, connected: r.connected ?? false },
-  };
-}
-
-/** A row of a list page: the lift's columns (absent on the count row of an empty page) and the total. */
-type PagedLiftRow = (LiftRow | { [K in keyof LiftRow]: null }) & { total: number };
-
-function pagedLifts(rows: readonly PagedLiftRow[]): Lift[] {
-  return rows.flatMap((r) => (r.id === null ? [] : [toLift(r as LiftRow)]));
-}
-
-/**
- * Whole lifts (their latest inspection, approval and module beside them) from `source`, a FROM
- * clause that names the lifts `l`; `leading` adds columns in front, `where` picks the lifts.
- */
-function liftRowsSql(source: SQL, leading: SQL = sql``, where: SQL = sql`true`): SQL {
-  return sql`
-      select ${leading} l.id, l.organisation_id as "organisationId", l.name, l.address, l.postal_code as "postalCode", l.city,
-             l.building_name as "buildingName", l.sbcl_id as "sbclId", l.serial_number as "serialNumber",
-             l.owner_number as "ownerNumber", l.inspection_number as "inspectionNumber",
-             l.installer_number as "installerNumber", l.telephone_number as "telephoneNumber",
-             l.manufacturer_number as "manufacturerNumber", ${isoTimestampSql(sql`l.updated_at`)} as "updatedAt",
-             l.lift_type as "liftType", l.has_flow as "hasFlow",
-             l.maintenance_interval_days::int as "maintenanceIntervalDays",
-             l.service_ride_threshold::int as "serviceRideThreshold", l.commissioned_on::text as "commissionedOn",
-             l.decommissioned_on::text as "decommissionedOn", l.version::int as version,
-             va.valid_until::text as "inspectionValidUntil",
-             li.inspected_on::text as "lastInspectedOn", li.result as "lastResult", li.valid_until::text as "lastValidUntil",
-             m.es_number as "esNumber", m.firmware, ${isoTimestampSql(sql`m.last_seen_at`)} as "lastSeenAt", m.connected
-      from ${source}
-      left join lateral (
-        select max(i.valid_until) as valid_until from inspections i where i.lift_id = l.id and i.result = 'approved'
-      ) va on true
-      left join lateral (
-        select i.inspected_on, i.result, i.valid_until from inspections i where i.lift_id = l.id
-        order by i.inspected_on desc, i.id desc limit 1
-      ) li on true
-      left join lateral (
-        -- A lift normally has one module; after a swap the one heard from last is the lift's.
-        select m.es_number, m.firmware, m.last_seen_at, m.connected from modules m where m.lift_id = l.id
-        order by m.last_seen_at desc nulls last, m.id desc limit 1
-      ) m on true
-      where ${where}`;
-}
+/** The page `p` (id, ord) as one JSON array of whole lifts, in page order. */
+const pageJsonSql = sql`(select coalesce(json_agg(${liftJsonSql} order by p.ord), '[]')::text
+    from page p join lifts l on l.id = p.id ${liftJoinsSql})`;
 
 export class LiftsRepository {
   constructor(
@@ -217,17 +121,22 @@ export class LiftsRepository {
   /** Whole lifts, in the order of `ids`. */
   async findByIds(ids: readonly number[]): Promise<Lift[]> {
     if (ids.length === 0) return [];
-    const rows = await sqlRows<LiftRow>(this.db, liftRowsSql(sql`lifts l`, sql``, inIdsSql(sql`l.id`, ids)));
-    const byId = new Map(rows.map((r) => [r.id, toLift(r)]));
+    // json, which both drivers parse into the contract's object (liftJsonSql builds its shape).
+    const rows = await sqlRows<{ id: number; lift: Lift }>(
+      this.db,
+      sql`select l.id, ${liftJsonSql} as lift from lifts l ${liftJoinsSql} where ${inIdsSql(sql`l.id`, ids)}`,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.lift]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
    * One page of the lifts matching the filter, and how many match in all: one statement (the page's
-   * ids, the total and the whole lifts), since a list request is mostly round trips otherwise.
+   * ids, the total and the whole lifts as one JSON array), since a list request is mostly round
+   * trips otherwise.
    */
-  async list(filter: LiftFilter, page: LiftPage, now: Date): Promise<{ items: Lift[]; total: number }> {
-    if (filter.organisationIds.length === 0) return { items: [], total: 0 };
+  async list(filter: LiftFilter, page: LiftPage, now: Date): Promise<LiftListPage> {
+    if (filter.organisationIds.length === 0) return { itemsJson: '[]', total: 0 };
     const where = this.whereSql(filter, now);
     const order = orderBySql(page);
     const pageRows = (columns: SQL) =>
@@ -237,36 +146,35 @@ export class LiftsRepository {
     if (isUnfiltered(filter)) {
       // The plain list (and the dashboard's lift count, limit 1): the page comes in index order
       // (lifts_name_sort_idx for the default sort) and the count from the organisation index,
-      // where a window count would read and sort every lift. The count row stands even when the
-      // page is past the end.
+      // where a window count would read and sort every lift.
       // The busiest read of all (every lifts page, the dashboard's count): prepared, since its plan
-      // does not depend on the values (no search patterns).
-      const statement = sql`with page as materialized (${pageRows(sql``)}),
-                 counted as (select count(*)::int as total from lifts l where ${where})
-            select counted.total, lift.* from counted
-            left join lateral (${liftRowsSql(sql`page p join lifts l on l.id = p.id`, sql`p.ord,`)}) lift on true
-            order by lift.ord`;
-      const rows = this.database
-        ? await preparedRows<PagedLiftRow>(this.database, statement)
-        : await sqlRows<PagedLiftRow>(this.db, statement);
-      return { items: pagedLifts(rows), total: rows[0]?.total ?? 0 };
+      // does not depend on the values (no search patterns), and built once per shape.
+      const ids = filter.organisationIds;
+      const [row] = this.database
+        ? await preparedRows<LiftListPage>(this.database, plainListStatement(page, ids.length === 1), {
+            scope: ids.length === 1 ? ids[0] : ids,
+            limit: page.limit,
+            offset: page.offset,
+          })
+        : await sqlRows<LiftListPage>(this.db, plainListSql(page, where, page.limit, page.offset));
+      return row ?? { itemsJson: '[]', total: 0 };
     }
     // Filtered: one pass over the matches gives the page and (as a window count) the total.
-    const rows = await sqlRows<PagedLiftRow>(
+    const [row] = await sqlRows<{ total: number | null; itemsJson: string }>(
       this.db,
       sql`with page as materialized (${pageRows(sql`, (count(*) over ())::int as total`)})
-          ${liftRowsSql(sql`page p join lifts l on l.id = p.id`, sql`p.ord, p.total,`)}
-          order by p.ord`,
+          select (select p.total from page p limit 1) as total, ${pageJsonSql} as "itemsJson"`,
     );
+    const itemsJson = row?.itemsJson ?? '[]';
     // A page past the end has no row to carry the total.
     const total =
-      rows[0]?.total ??
+      row?.total ??
       (page.offset === 0
         ? 0
         : ((
             await sqlRows<{ total: number }>(this.db, sql`select count(*)::int as total from lifts l where ${where}`)
           )[0]?.total ?? 0));
-    return { items: pagedLifts(rows), total };
+    return { itemsJson, total };
   }
 
   /**
@@ -299,11 +207,19 @@ export class LiftsRepository {
       );
     }
     for (const [field, text] of Object.entries(filter.fields) as [LiftSearchTextField, string][]) {
-      conditions.push(
-        field === 'esNumber'
-          ? sql`l.id in ${liftsWithEsNumberLike(text)}`
-          : sql`liftwacht_fold(${textColumns[field]}) like ${foldedContains(text)}`,
-      );
+      if (field === 'esNumber') {
+        conditions.push(sql`l.id in ${liftsWithEsNumberLike(text)}`);
+        continue;
+      }
+      const pattern = foldedContains(text);
+      conditions.push(sql`liftwacht_fold(${textColumns[field]}) like ${pattern}`);
+      // A field's text is part of search_text, whose trigram index (migration 0021) finds the
+      // candidates; folding the field of every lift in scope was most of an advanced search.
+      // As an array of ids (computed once, through the index) the lifts are fetched by primary key;
+      // as `in (select …)` the planner still folded every lift's field before the semi-join.
+      if (inSearchText.has(field)) {
+        conditions.push(sql`l.id = any(array(select s.id from lifts s where s.search_text like ${pattern}))`);
+      }
     }
     if (filter.hasFlow !== undefined) conditions.push(sql`l.has_flow = ${filter.hasFlow}`);
     if (filter.hasIntercom !== undefined) {
@@ -326,15 +242,38 @@ export class LiftsRepository {
     if (interval?.min !== undefined) conditions.push(sql`l.maintenance_interval_days >= ${interval.min}`);
     if (interval?.max !== undefined) conditions.push(sql`l.maintenance_interval_days <= ${interval.max}`);
     if (validity?.from || validity?.to) {
-      const bounds: SQL[] = [sql`true`];
-      if (validity.from) bounds.push(sql`max(i.valid_until) >= ${validity.from}::date`);
-      if (validity.to) bounds.push(sql`max(i.valid_until) <= ${validity.to}::date`);
-      conditions.push(sql`l.id in (
-        select i.lift_id from inspections i where i.result = 'approved' and i.valid_until is not null
-        group by i.lift_id having ${sql.join(bounds, sql` and `)})`);
+      // The latest approval's validity as lift_facts keeps it (null: never approved with a date).
+      const bounds: SQL[] = [sql`f.inspection_valid_until is not null`];
+      if (validity.from) bounds.push(sql`f.inspection_valid_until >= ${validity.from}::date`);
+      if (validity.to) bounds.push(sql`f.inspection_valid_until <= ${validity.to}::date`);
+      conditions.push(sql`l.id in (select f.lift_id from lift_facts f where ${sql.join(bounds, sql` and `)})`);
     }
     return sql.join(conditions, sql` and `);
   }
+}
+
+/** The plain list's statement: the page of `where` in `page`'s order, the count, the lifts' JSON. */
+function plainListSql(order: Pick<LiftPage, 'sort' | 'direction'>, where: SQL, limit: unknown, offset: unknown): SQL {
+  const by = orderBySql(order);
+  return sql`with page as materialized (
+        select l.id, row_number() over (order by ${by}) as ord from lifts l where ${where}
+        order by ${by} limit ${limit} offset ${offset})
+      select (select count(*)::int from lifts l where ${where}) as total, ${pageJsonSql} as "itemsJson"`;
+}
+
+/** The plain list's statement per order and scope shape, with placeholders (scope, limit, offset). */
+const plainStatements = new Map<string, SQL>();
+
+function plainListStatement(order: Pick<LiftPage, 'sort' | 'direction'>, oneOrganisation: boolean): SQL {
+  const key = `${order.sort}:${order.direction}:${oneOrganisation ? 'one' : 'many'}`;
+  let statement = plainStatements.get(key);
+  if (!statement) {
+    const scope = sql.placeholder('scope');
+    const where = oneOrganisation ? sql`l.organisation_id = ${scope}` : sql`l.organisation_id = any(${scope}::int[])`;
+    statement = plainListSql(order, where, sql.placeholder('limit'), sql.placeholder('offset'));
+    plainStatements.set(key, statement);
+  }
+  return statement;
 }
 
 function isUnfiltered(f: LiftFilter): boolean {

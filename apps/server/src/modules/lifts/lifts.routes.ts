@@ -9,6 +9,7 @@ import {
   liftIdParamSchema,
   liftListQuerySchema,
   liftListResponseSchema,
+  type LiftListResponse,
   liftResponseSchema,
   liftSearchCriteriaSchema,
   liftSearchQuerySchema,
@@ -23,11 +24,13 @@ import {
   senseConfigurationResponseSchema,
   senseDataResponseSchema,
 } from '@liftwacht/contracts/sense';
+import { fastJsonResponse } from '../../lib/response-serializer.ts';
 import { languageOf } from '../../lib/server-i18n.ts';
 import { sendSpreadsheet } from '../../lib/spreadsheet-export.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { countersResponseJson } from './counters-json.ts';
 import { LiftCountersRepository } from './lift-counters.repository.ts';
+import { liftListJson } from './lift-list-json.ts';
 import { LiftLogbookRepository } from './lift-logbook.repository.ts';
 import { LiftStatusesRepository } from './lift-statuses.repository.ts';
 import { LiftsRepository } from './lifts.repository.ts';
@@ -36,6 +39,9 @@ import { logbookColumns, logbookFileName, logbookRow, logbookSheetName } from '.
 import { SenseRepository } from './sense.repository.ts';
 
 const bearer = [{ bearerAuth: [] }];
+// A lift (the lift page's first read) is written by fast-json-stringify; the list is JSON text
+// from the database (lift-list-json.ts).
+const liftResponse = fastJsonResponse(liftResponseSchema);
 const tags = ['lifts'];
 
 export function liftsRoutes(app: FastifyInstance): void {
@@ -64,10 +70,11 @@ export function liftsRoutes(app: FastifyInstance): void {
       },
       ...canList,
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total } = await service.list(principalOf(request), request.query);
-      return { data: { items, pagination: { limit, offset }, total } };
+    async (request, reply) => {
+      const page = await service.list(principalOf(request), request.query);
+      // The type provider types send() by the schema's object; this text is that object's JSON.
+      const json = liftListJson(page, request.query) as unknown as LiftListResponse;
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 
@@ -84,10 +91,10 @@ export function liftsRoutes(app: FastifyInstance): void {
       },
       ...canList,
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total } = await service.search(principalOf(request), request.query, request.body);
-      return { data: { items, pagination: { limit, offset }, total } };
+    async (request, reply) => {
+      const page = await service.search(principalOf(request), request.query, request.body);
+      const json = liftListJson(page, request.query) as unknown as LiftListResponse;
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 
@@ -99,7 +106,7 @@ export function liftsRoutes(app: FastifyInstance): void {
         summary: 'One lift with its details, inspection validity and module (404 outside your organisations)',
         security: bearer,
         params: liftIdParamSchema,
-        response: { 200: liftResponseSchema },
+        response: { 200: liftResponse },
       },
       ...canView,
     },

@@ -28,7 +28,7 @@ import { addDays, daysBetween } from '../../lib/calendar-days.ts';
 import { localDay } from '../../lib/local-day.ts';
 import { pagedBatches } from '../../lib/spreadsheet-export.ts';
 import type { LiftStatusesRepository } from './lift-statuses.repository.ts';
-import type { LiftFilter, LiftPage, LiftsRepository } from './lifts.repository.ts';
+import type { LiftFilter, LiftListPage, LiftPage, LiftsRepository } from './lifts.repository.ts';
 import type { SenseRepository } from './sense.repository.ts';
 import { searchWords } from './search-terms.ts';
 
@@ -46,7 +46,7 @@ export class LiftsService {
   ) {}
 
   /** GET /lift: the free-text search (or every lift when the search is blank). */
-  async list(principal: Principal, query: LiftListQuery): Promise<{ items: Lift[]; total: number }> {
+  async list(principal: Principal, query: LiftListQuery): Promise<LiftListPage> {
     const organisationIds = await this.organisationIds(principal, query.organisationId);
     return this.lifts.list(
       { organisationIds, words: searchWords(query.search), fields: {}, statuses: [], statusMatch: 'any' },
@@ -56,15 +56,11 @@ export class LiftsService {
   }
 
   /** POST /lift: the advanced search. No criteria, no search (spec §5): an empty answer. */
-  async search(
-    principal: Principal,
-    query: LiftSearchQuery,
-    criteria: LiftSearchCriteria,
-  ): Promise<{ items: Lift[]; total: number }> {
+  async search(principal: Principal, query: LiftSearchQuery, criteria: LiftSearchCriteria): Promise<LiftListPage> {
     // The scope first: another organisation answers 404 even when there is nothing to search for.
     const organisationIds = await this.organisationIds(principal, query.organisationId);
     const filter = normaliseCriteria(criteria);
-    if (!filter) return { items: [], total: 0 };
+    if (!filter) return { itemsJson: '[]', total: 0 };
     const visible = visibleLiftStatuses(principal.roles);
     if (filter.statuses.some((status) => !visible.includes(status))) throw forbidden();
     return this.lifts.list({ ...filter, organisationIds }, pageOf(query), this.clock.now());
