@@ -13,6 +13,7 @@
 import type { NotificationHandlers } from '../../db/database.ts';
 import { ListenedState } from '../../db/notification-barriers.ts';
 import type { AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
+import { evictLeastRecentlyUsed } from '../../lib/evict-least-recently-used.ts';
 
 /** A month's lift-days with unavailable business seconds: element i of each array is one row. */
 export interface MonthRows {
@@ -180,17 +181,6 @@ export class AvailabilityMonthCache {
   }
 
   private evict(): void {
-    while (this.entries.size > this.maxMonths) {
-      let oldestKey: string | undefined;
-      let oldest = Infinity;
-      for (const [key, entry] of this.entries) {
-        if (entry.usedAt < oldest) {
-          oldest = entry.usedAt;
-          oldestKey = key;
-        }
-      }
-      if (oldestKey === undefined) return;
-      this.entries.delete(oldestKey);
-    }
+    evictLeastRecentlyUsed(this.entries, this.maxMonths);
   }
 }

@@ -6,6 +6,7 @@
 // signal reaches another node a moment after the commit; sync() waits for it where that matters.
 import type { NotificationHandlers } from '../../db/database.ts';
 import { ListenedState } from '../../db/notification-barriers.ts';
+import { evictLeastRecentlyUsed } from '../../lib/evict-least-recently-used.ts';
 
 interface Entry<T> {
   value: Promise<T>;
@@ -97,17 +98,6 @@ export class SignalKeptCache<T> {
   }
 
   private evict(): void {
-    while (this.entries.size > this.maxKeys) {
-      let oldestKey: string | undefined;
-      let oldest = Infinity;
-      for (const [key, entry] of this.entries) {
-        if (entry.usedAt < oldest) {
-          oldest = entry.usedAt;
-          oldestKey = key;
-        }
-      }
-      if (oldestKey === undefined) return;
-      this.entries.delete(oldestKey);
-    }
+    evictLeastRecentlyUsed(this.entries, this.maxKeys);
   }
 }
