@@ -21,9 +21,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startBroker(port: number): Promise<{ received: string[] }> {
+async function startBroker(port: number, options: { acknowledge?: boolean } = {}): Promise<{ received: string[] }> {
   const received: string[] = [];
-  const broker = await Aedes.createBroker();
+  // acknowledge: false holds every publish unanswered, like a server whose store has not come back.
+  const broker = await Aedes.createBroker(
+    options.acknowledge === false ? { authorizePublish: (_client, packet) => void received.push(packet.topic) } : {},
+  );
   broker.on('publish', (packet, client) => {
     if (client) received.push(packet.topic);
   });
@@ -60,5 +63,22 @@ describe('ModuleSimulator', () => {
     await simulator.whenConnected();
     await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
     expect(received.every((topic) => topic.startsWith('liftwacht/modules/ES-SIM-1/'))).toBe(true);
+  });
+
+  it('stops within its bound when the broker never acknowledges what is in flight', async () => {
+    const port = await freePort();
+    const { received } = await startBroker(port, { acknowledge: false });
+    const simulator = new ModuleSimulator({
+      brokerUrl: `mqtt://127.0.0.1:${String(port)}`,
+      modules: [{ es: 'ES-SIM-2', floors: 4, lowestFloor: 0, hasIntercom: true, firmware: '4.2.1' }],
+      rate: 20,
+    });
+    await simulator.start();
+    // A message reached the broker, which holds it unanswered.
+    await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
+    const started = Date.now();
+    await simulator.stop();
+    // A graceful end waits for the acknowledgements; without the bound it would wait for good.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -35,13 +35,24 @@ interface Connection {
   unacknowledged: number;
 }
 
+/** How long a connection may wait for its messages in flight to be acknowledged when it closes. */
+const gracefulEndMs = 2000;
+
 /**
  * Closes a connection: once what is in flight is acknowledged while the broker is there, at once
  * when it is not (a client waiting for acknowledgements from a broker that went away would wait for
- * good).
+ * good). The graceful wait is bounded: a server stopped just after it started, while most of the
+ * fleet was still connecting, otherwise waited for acknowledgements that never came until its
+ * 15 s shutdown limit killed it. A simulated module's unacknowledged message is then simply lost.
  */
-function endConnection({ client }: Connection): Promise<void> {
-  return client.endAsync(!client.connected);
+async function endConnection({ client }: Connection): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), gracefulEndMs);
+  });
+  const outcome = await Promise.race([client.endAsync(!client.connected), gaveUp]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') client.end(true);
 }
 
 export class ModuleSimulator {
