@@ -176,19 +176,18 @@ function preparedOnPglite(client: PGlite): Database['query'] {
   return async (text, params, name) => {
     const args = name === undefined ? undefined : executeArguments(params);
     if (name === undefined || args === undefined) return (await client.query(text, params)).rows;
-    if (!prepared.has(name)) {
+    const prepareAndExecute = async () => {
       await client.exec(`prepare ${name} as ${text}`);
       prepared.add(name);
-    }
+      return (await client.query(`execute ${name}${args}`)).rows;
+    };
+    if (!prepared.has(name)) return prepareAndExecute();
     try {
       return (await client.query(`execute ${name}${args}`)).rows;
     } catch (err) {
       // Deallocated behind our back (DISCARD ALL, DEALLOCATE): prepare again once.
       if ((err as { code?: string }).code !== '26000') throw err;
-      prepared.delete(name);
-      await client.exec(`prepare ${name} as ${text}`);
-      prepared.add(name);
-      return (await client.query(`execute ${name}${args}`)).rows;
+      return prepareAndExecute();
     }
   };
 }

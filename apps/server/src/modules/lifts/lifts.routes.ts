@@ -9,7 +9,6 @@ import {
   liftIdParamSchema,
   liftListQuerySchema,
   liftListResponseSchema,
-  type LiftListResponse,
   liftResponseSchema,
   liftSearchCriteriaSchema,
   liftSearchQuerySchema,
@@ -30,7 +29,7 @@ import { sendSpreadsheet } from '../../lib/spreadsheet-export.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { countersResponseJson } from './counters-json.ts';
 import { LiftCountersRepository } from './lift-counters.repository.ts';
-import { liftListJson } from './lift-list-json.ts';
+import { sendLiftList } from './lift-list-json.ts';
 import { LiftLogbookRepository } from './lift-logbook.repository.ts';
 import { LiftStatusesRepository } from './lift-statuses.repository.ts';
 import { LiftsRepository } from './lifts.repository.ts';
@@ -71,10 +70,7 @@ export function liftsRoutes(app: FastifyInstance): void {
       ...canList,
     },
     async (request, reply) => {
-      const page = await service.list(principalOf(request), request.query);
-      // The type provider types send() by the schema's object; this text is that object's JSON.
-      const json = liftListJson(page, request.query) as unknown as LiftListResponse;
-      return reply.type('application/json; charset=utf-8').send(json);
+      return sendLiftList(reply, await service.list(principalOf(request), request.query), request.query);
     },
   );
 
@@ -93,8 +89,7 @@ export function liftsRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const page = await service.search(principalOf(request), request.query, request.body);
-      const json = liftListJson(page, request.query) as unknown as LiftListResponse;
-      return reply.type('application/json; charset=utf-8').send(json);
+      return sendLiftList(reply, page, request.query);
     },
   );
 
