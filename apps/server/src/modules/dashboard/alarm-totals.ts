@@ -6,7 +6,7 @@ import type { AlarmMonth, AlarmMonthCache } from './alarm-month-cache.ts';
 import type { AlarmFigureRow, AlarmFiguresRepository } from './alarm-figures.repository.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
-import { wholeMonths } from './whole-months.ts';
+import { nextMonth, wholeMonths } from './whole-months.ts';
 
 export class AlarmTotals {
   constructor(
@@ -130,10 +130,4 @@ export function percentileCont(sorted: Float64Array, f: number): number | null {
   if (second <= first) return lo;
   const hi = sorted[second] ?? 0;
   return lo + (row - first) * (hi - lo);
-}
-
-function nextMonth(m: string): string {
-  const year = Number(m.slice(0, 4));
-  const month = Number(m.slice(5, 7));
-  return month === 12 ? `${String(year + 1)}-01-01` : `${String(year)}-${String(month + 1).padStart(2, '0')}-01`;
 }

@@ -8,7 +8,7 @@ import { localDay } from '../../lib/local-day.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { PeriodFiguresRepository } from './period-figures.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
-import { wholeMonths } from './whole-months.ts';
+import { nextMonth, wholeMonths } from './whole-months.ts';
 
 /** Days after a month's last day until no message can reach it: 30 days, a day of zones, spare. */
 const closedAfterDays = 33;
@@ -63,10 +63,4 @@ export class EnergyMonths {
     }
     return kept;
   }
-}
-
-function nextMonth(m: string): string {
-  const year = Number(m.slice(0, 4));
-  const month = Number(m.slice(5, 7));
-  return month === 12 ? `${String(year + 1)}-01-01` : `${String(year)}-${String(month + 1).padStart(2, '0')}-01`;
 }

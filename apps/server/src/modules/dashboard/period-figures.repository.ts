@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { liftScopeSql, periodEndSql, periodStartSql, type BusinessPeriod, type LiftScope } from './stats-scope.ts';
-import { wholeMonths } from './whole-months.ts';
+import { monthsBetween, wholeMonths } from './whole-months.ts';
 
 export type PeriodFigure =
   | 'approvalRejected'
@@ -235,20 +235,6 @@ export class PeriodFiguresRepository {
           ) x`,
     );
     return row?.wh ?? 0;
-  }
-}
-
-/** First days of the months first..last (first days themselves). */
-function monthsBetween(first: string, last: string): string[] {
-  const months: string[] = [];
-  let year = Number(first.slice(0, 4));
-  let month = Number(first.slice(5, 7));
-  for (;;) {
-    const iso = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
-    if (iso > last) return months;
-    months.push(iso);
-    month = month === 12 ? 1 : month + 1;
-    if (month === 1) year++;
   }
 }
 

@@ -75,11 +75,6 @@ export class SignalKeptCache<T> {
     return entry.value;
   }
 
-  /** Forgets everything kept. */
-  invalidate(): void {
-    this.entries.clear();
-  }
-
   /**
    * Resolves once every change committed before the call has reached this node's listener (a
    * barrier notification: the database delivers notifications in commit order).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthBlocks, wholeMonths } from './whole-months.ts';
+import { monthBlocks, monthsBetween, nextMonth, wholeMonths } from './whole-months.ts';
 
 describe('wholeMonths', () => {
   it('gives a calendar month and a calendar year whole', () => {
@@ -93,5 +93,14 @@ describe('monthBlocks', () => {
         expect(new Map([...count].filter(([, n]) => n !== 0))).toEqual(expected);
       }
     }
+  });
+});
+
+describe('nextMonth and monthsBetween', () => {
+  it('step over the year end', () => {
+    expect(nextMonth('2026-11-01')).toBe('2026-12-01');
+    expect(nextMonth('2026-12-01')).toBe('2027-01-01');
+    expect(monthsBetween('2026-11-01', '2027-02-01')).toEqual(['2026-11-01', '2026-12-01', '2027-01-01', '2027-02-01']);
+    expect(monthsBetween('2027-03-01', '2027-02-01')).toEqual([]);
   });
 });

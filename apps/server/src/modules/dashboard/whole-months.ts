@@ -11,6 +11,20 @@ export interface WholeMonths {
 }
 
 const dayMs = 86_400_000;
+
+/** The first day of the month after the month starting `m` (yyyy-mm-01). */
+export function nextMonth(m: string): string {
+  const year = Number(m.slice(0, 4));
+  const month = Number(m.slice(5, 7));
+  return month === 12 ? `${String(year + 1)}-01-01` : `${String(year)}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/** First days of the months first..last (first days themselves). */
+export function monthsBetween(first: string, last: string): string[] {
+  const months: string[] = [];
+  for (let m = first; m <= last; m = nextMonth(m)) months.push(m);
+  return months;
+}
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The months lying wholly inside from..to (ISO dates, both included); undefined when there is none. */
