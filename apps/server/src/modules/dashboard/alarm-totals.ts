@@ -7,6 +7,7 @@ import type { AlarmFigureRow, AlarmFiguresRepository } from './alarm-figures.rep
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 import { nextMonth, wholeMonths } from './whole-months.ts';
+import { countingLiftsKey } from './availability-month-cache.ts';
 
 export class AlarmTotals {
   constructor(
@@ -31,7 +32,7 @@ export class AlarmTotals {
 
     const kinds = ['unavailable', 'intercom_unavailable'] as const;
     // kept in memory nearly always: the rest's statement reads these lifts' rows
-    const counting = await lifts.lifts(`${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`, () =>
+    const counting = await lifts.lifts(countingLiftsKey(scope, p, kinds), () =>
       this.availability.countingLifts(kinds, scope, p),
     );
     const [rest, ...kept] = await Promise.all([

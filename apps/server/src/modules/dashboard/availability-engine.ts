@@ -2,7 +2,7 @@
 // the day a lift's open event began (it runs until now, so no rollup holds it). Equal to the exact
 // computation over every lift, which availability-engine.test.ts checks on random fleets.
 import type { AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
-import type { AvailabilityMonthCache } from './availability-month-cache.ts';
+import { countingLiftsKey, type AvailabilityMonthCache } from './availability-month-cache.ts';
 import type { AvailabilityRepository, BusinessWindow, LiftAvailabilityColumns } from './availability.repository.ts';
 import { liftAvailability } from './availability.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
@@ -105,8 +105,9 @@ async function fromKeptMonths(
   );
   const stale = new Set<number>();
   for (const k of kept) for (const id of k.dirty) stale.add(id);
-  const key = `${String(scope.organisationId)}|${period.from}|${kinds.join(',')}`;
-  const counting = await cache.lifts(key, () => repository.countingLifts(kinds, scope, period));
+  const counting = await cache.lifts(countingLiftsKey(scope, period, kinds), () =>
+    repository.countingLifts(kinds, scope, period),
+  );
   const live = await repository.liveParts(kinds, period, now, window, [...stale]);
 
   // Dense tables by lift id: the loops below run over hundreds of thousands of rows.

@@ -56,6 +56,8 @@ export class AvailabilityMonthCache {
   private readonly entries = new Map<string, Entry>();
   private readonly listened: ListenedState;
   private readonly liftLists = new Map<string, CountingLifts>();
+  /** Lists being loaded; forgotten with the kept ones, so a caller after a signal loads anew. */
+  private readonly liftLoads = new Map<string, Promise<CountingLifts>>();
   /** Moves on every 'lifts' signal: a list that began loading before it is not kept. */
   private liftsGeneration = 0;
   private readonly maxMonths: number;
@@ -126,17 +128,27 @@ export class AvailabilityMonthCache {
     return { rows, dirty: new Set(entry.dirty) };
   }
 
-  /** The counting lifts kept under key (scope, first day, kinds), or load()'s answer. */
+  /**
+   * The counting lifts kept under key (countingLiftsKey), or load()'s answer. The period figures of
+   * one request ask for the same list at once: they share one load.
+   */
   async lifts(key: string, load: () => Promise<CountingLifts>): Promise<CountingLifts> {
-    const kept = this.liftLists.get(key);
+    const kept = this.liftLists.get(key) ?? this.liftLoads.get(key);
     if (kept) return kept;
     const generation = this.liftsGeneration;
-    const loaded = await load();
-    if (this.listened.isLive && generation === this.liftsGeneration) {
-      if (this.liftLists.size >= this.maxMonths) this.liftLists.clear();
-      this.liftLists.set(key, loaded);
+    const loading = load().then((loaded) => {
+      if (this.listened.isLive && generation === this.liftsGeneration) {
+        if (this.liftLists.size >= this.maxMonths) this.liftLists.clear();
+        this.liftLists.set(key, loaded);
+      }
+      return loaded;
+    });
+    this.liftLoads.set(key, loading);
+    try {
+      return await loading;
+    } finally {
+      if (this.liftLoads.get(key) === loading) this.liftLoads.delete(key);
     }
-    return loaded;
   }
 
   /** Forgets everything kept. */
@@ -148,6 +160,7 @@ export class AvailabilityMonthCache {
   private forgetLifts(): void {
     this.liftsGeneration++;
     this.liftLists.clear();
+    this.liftLoads.clear();
   }
 
   /**
@@ -183,4 +196,13 @@ export class AvailabilityMonthCache {
   private evict(): void {
     evictLeastRecentlyUsed(this.entries, this.maxMonths);
   }
+}
+
+/** The key the counting lifts of a scope, period start and kinds are kept under. */
+export function countingLiftsKey(
+  scope: { organisationId?: number | undefined },
+  p: { from: string },
+  kinds: readonly string[],
+): string {
+  return `${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`;
 }

@@ -9,6 +9,7 @@ import type { AvailabilityRepository } from './availability.repository.ts';
 import type { PeriodFiguresRepository } from './period-figures.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 import { nextMonth, wholeMonths } from './whole-months.ts';
+import { countingLiftsKey } from './availability-month-cache.ts';
 
 /** Days after a month's last day until no message can reach it: 30 days, a day of zones, spare. */
 const closedAfterDays = 33;
@@ -34,9 +35,7 @@ export class EnergyMonths {
     if (closed.length === 0) return this.figures.energyWh(scope, p);
     const kinds = ['unavailable', 'intercom_unavailable'] as const;
     const [counting, open, ...kept] = await Promise.all([
-      cache.lifts(`${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`, () =>
-        this.availability.countingLifts(kinds, scope, p),
-      ),
+      cache.lifts(countingLiftsKey(scope, p, kinds), () => this.availability.countingLifts(kinds, scope, p)),
       this.figures.energyWh(scope, p, closed),
       ...closed.map((m) => this.month(m)),
     ]);

@@ -17,6 +17,7 @@ import {
 } from './period-figures.repository.ts';
 import type { SignalKeptCache } from './signal-kept-cache.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
+import { countingLiftsKey } from './availability-month-cache.ts';
 
 export class MaintenanceTotals {
   constructor(
@@ -32,9 +33,7 @@ export class MaintenanceTotals {
     if (!cache?.isLive || !lifts?.isLive || scope.liftId !== undefined) return this.repository.totals(scope, p, now);
     const kinds = ['unavailable', 'intercom_unavailable'] as const;
     const [counting, snapshot, bounds] = await Promise.all([
-      lifts.lifts(`${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`, () =>
-        this.availability.countingLifts(kinds, scope, p),
-      ),
+      lifts.lifts(countingLiftsKey(scope, p, kinds), () => this.availability.countingLifts(kinds, scope, p)),
       cache.get('fleet', () => this.repository.maintenanceSnapshot()),
       this.repository.bounds(p, now),
     ]);
