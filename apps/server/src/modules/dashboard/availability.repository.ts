@@ -270,23 +270,29 @@ export class AvailabilityRepository {
   }
 
   /** The lifts that count for the kinds in a period (see countingLiftsSql), in id order. */
-  async countingLifts(kinds: readonly AvailabilityKind[], scope: LiftScope, p: BusinessPeriod): Promise<CountingLifts> {
+  async countingLifts(
+    kinds: readonly AvailabilityKind[],
+    scope: LiftScope,
+    p: Pick<BusinessPeriod, 'from'>,
+  ): Promise<CountingLifts> {
     const liftFilter = kinds.includes('unavailable') ? sql`` : sql`and l.lift_type is not null`;
     const [row] = await sqlRows<{ counting: string }>(
       this.db,
       sql`select json_build_array(coalesce(json_agg(c.id order by c.id), '[]'),
                                   coalesce(json_agg(c.has_intercom order by c.id), '[]'),
-                                  coalesce(json_agg(c.decommissioned_at order by c.id), '[]'))::text as counting
-          from (select l.id, l.lift_type is not null as has_intercom,
+                                  coalesce(json_agg(c.decommissioned_at order by c.id), '[]'),
+                                  coalesce(json_agg(c.service_ride_threshold order by c.id), '[]'))::text as counting
+          from (select l.id, l.lift_type is not null as has_intercom, l.service_ride_threshold,
                        extract(epoch from ${localDayStartSql(sql`l.decommissioned_on`)})::float8 * 1000 as decommissioned_at
                 from lifts l where ${liftScopeSql(scope, p.from)} ${liftFilter}) c`,
     );
-    const [liftIds, hasIntercom, decommissionedAtMs] = JSON.parse(row?.counting ?? '[[],[],[]]') as [
+    const [liftIds, hasIntercom, decommissionedAtMs, rideThresholds] = JSON.parse(row?.counting ?? '[[],[],[],[]]') as [
       number[],
       boolean[],
       (number | null)[],
+      number[],
     ];
-    return { liftIds, hasIntercom, decommissionedAtMs };
+    return { liftIds, hasIntercom, decommissionedAtMs, rideThresholds };
   }
 
   /** The live parts of a request that reads the kept months (see LiveAvailabilityParts). */

@@ -21,6 +21,7 @@ import { computeAvailabilities, computeAvailability } from './availability-engin
 import type { AvailabilityRepository } from './availability.repository.ts';
 import { inBracket, summariseAvailability } from './availability.ts';
 import type { ConditionRow, CurrentConditionsRepository } from './current-conditions.repository.ts';
+import { CurrentCounts } from './current-counts.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 import { EnergyMonths } from './energy-months.ts';
 import { MaintenanceTotals } from './maintenance-totals.ts';
@@ -32,6 +33,7 @@ export class DashboardService {
   private readonly energy: EnergyMonths;
   private readonly alarmTotals: AlarmTotals;
   private readonly maintenanceTotals: MaintenanceTotals;
+  private readonly currentCounts: CurrentCounts;
 
   constructor(
     private readonly repository: DashboardRepository,
@@ -49,6 +51,7 @@ export class DashboardService {
     this.energy = new EnergyMonths(figures, availability);
     this.alarmTotals = new AlarmTotals(alarms, availability, alarmMonths);
     this.maintenanceTotals = new MaintenanceTotals(figures, availability, maintenance);
+    this.currentCounts = new CurrentCounts(conditions, availability);
   }
 
   async stats(principal: Principal, query: StatsQuery): Promise<CurrentStats | PeriodStats> {
@@ -157,14 +160,8 @@ export class DashboardService {
   }
 
   private async currentStats(principal: Principal, scope: LiftScope): Promise<CurrentStats> {
-    const rows = await this.conditions.conditions(scope, this.clock.now());
-    const counts = new Map<LiftStatus, Set<number>>();
-    for (const row of rows) {
-      const set = counts.get(row.status) ?? new Set<number>();
-      set.add(row.liftId);
-      counts.set(row.status, set);
-    }
-    const n = (s: LiftStatus) => counts.get(s)?.size ?? 0;
+    const counts = await this.currentCounts.counts(scope, this.clock.now());
+    const n = (s: LiftStatus) => counts.get(s) ?? 0;
     const visible = Object.fromEntries(visibleLiftStatuses(principal.roles).map((status) => [status, n(status)]));
     return {
       view: 'current',

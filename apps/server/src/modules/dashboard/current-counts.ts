@@ -1,0 +1,80 @@
+// The current view's counts: per condition, how many of the scope's lifts are in it right now. A
+// fleet reads the conditions of every lift from small sets (CurrentConditionsRepository's
+// fleetConditions) and counts the ones of its lifts here, from the list of lifts in service today
+// kept beside the availability months (with whether each has an intercom and its ride threshold;
+// kept right by the lifts trigger of migrations 0023 and 0027). A single lift, or a node whose
+// listener is down, counts the rows of the conditions statement, as /current-state lists them.
+import type { LiftStatus } from '@liftwacht/contracts/dashboard';
+import { localDay } from '../../lib/local-day.ts';
+import { countingLiftsKey } from './availability-month-cache.ts';
+import type { AvailabilityRepository } from './availability.repository.ts';
+import type { CurrentConditionsRepository, FleetConditions } from './current-conditions.repository.ts';
+import type { LiftScope } from './stats-scope.ts';
+
+const openStatus: Record<FleetConditions['open'][number][0], LiftStatus> = {
+  unavailable: 'liftUnavailable',
+  sense_failure: 'senseFailureSensor',
+  intercom_unavailable: 'intercomUnavailable',
+};
+
+export class CurrentCounts {
+  constructor(
+    private readonly conditions: CurrentConditionsRepository,
+    /** For the lifts in service today, kept beside the availability months. */
+    private readonly availability: AvailabilityRepository,
+  ) {}
+
+  /** Lifts per condition (a lift counts once per condition). */
+  async counts(scope: LiftScope, now: Date): Promise<Map<LiftStatus, number>> {
+    const cache = this.availability.months;
+    if (!cache?.isLive || scope.liftId !== undefined) return this.fromRows(scope, now);
+    const inService = { from: localDay(now) };
+    const kinds = ['unavailable', 'intercom_unavailable'] as const;
+    const lifts = await cache.lifts(countingLiftsKey(scope, inService, kinds), () =>
+      this.availability.countingLifts(kinds, scope, inService),
+    );
+    if (lifts.liftIds.length === 0) return new Map();
+    const maxId = lifts.liftIds.reduce((a, b) => Math.max(a, b), 0);
+    // per lift id: 0 outside the scope, 1 in it, 2 in it with an intercom
+    const member = new Uint8Array(maxId + 1);
+    const threshold = new Float64Array(maxId + 1);
+    let minThreshold = Infinity;
+    lifts.liftIds.forEach((id, i) => {
+      member[id] = lifts.hasIntercom[i] ? 2 : 1;
+      const t = lifts.rideThresholds[i] ?? Infinity;
+      threshold[id] = t;
+      minThreshold = Math.min(minThreshold, t);
+    });
+    const fleet = await this.conditions.fleetConditions(now, Number.isFinite(minThreshold) ? minThreshold : 0);
+    // Each list holds a lift at most once (grouped, or one row a lift, in the statement).
+    const inScope = (id: number) => id <= maxId && member[id] !== 0;
+    const counted = (ids: readonly number[], also: (id: number) => boolean = () => true) =>
+      ids.reduce((n, id) => (inScope(id) && also(id) ? n + 1 : n), 0);
+    const counts = new Map<LiftStatus, number>();
+    for (const [type, ids] of fleet.open) {
+      counts.set(
+        openStatus[type],
+        counted(ids, type === 'intercom_unavailable' ? (id) => member[id] === 2 : undefined),
+      );
+    }
+    counts.set('visits', counted(fleet.visits));
+    counts.set(
+      'servicecounterMaintenanceAlert',
+      fleet.rides.reduce((n, [id, rides]) => (inScope(id) && rides > (threshold[id] ?? Infinity) ? n + 1 : n), 0),
+    );
+    counts.set('approvalRejected', counted(fleet.rejected));
+    counts.set('approvalExpired', counted(fleet.expired));
+    counts.set('senseNotConnected', counted(fleet.notConnected));
+    return counts;
+  }
+
+  private async fromRows(scope: LiftScope, now: Date): Promise<Map<LiftStatus, number>> {
+    const byStatus = new Map<LiftStatus, Set<number>>();
+    for (const row of await this.conditions.conditions(scope, now)) {
+      const set = byStatus.get(row.status) ?? new Set<number>();
+      set.add(row.liftId);
+      byStatus.set(row.status, set);
+    }
+    return new Map([...byStatus].map(([status, lifts]) => [status, lifts.size]));
+  }
+}
