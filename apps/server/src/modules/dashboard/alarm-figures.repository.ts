@@ -6,7 +6,7 @@
 // period from the index alone, and a single lift reads its own rows by (lift_id, started_at).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { localDayStartSql, timestampSql } from '../../db/local-time-sql.ts';
+import { localDayEndSql, localDayStartSql, timestampSql } from '../../db/local-time-sql.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { AlarmMonth } from './alarm-month-cache.ts';
 import { liftScopeSql, periodEndSql, periodStartSql, type BusinessPeriod, type LiftScope } from './stats-scope.ts';
@@ -50,10 +50,10 @@ export interface AlarmRest {
   endMs: number;
 }
 
-/** Local months first..last (first days) that the caller takes from elsewhere. */
-export interface SkippedMonths {
-  first: string;
-  last: string;
+/** Local days from..through (both included) that the caller takes from elsewhere. */
+export interface SkippedDays {
+  from: string;
+  through: string;
 }
 
 export class AlarmFiguresRepository {
@@ -80,14 +80,13 @@ export class AlarmFiguresRepository {
   async rest(
     p: BusinessPeriod,
     now: Date,
-    skipped: SkippedMonths | undefined,
-    liftIds: readonly number[],
+    skipped: SkippedDays | undefined,
+    /** The lifts as a PostgreSQL array text ('{1,2,…}', liftIdsArrayText). */
+    liftIds: string,
   ): Promise<AlarmRest> {
-    // without skipped months the second range is empty
-    const skipFrom = skipped ? localDayStartSql(skipped.first) : periodEndSql(p);
-    const skipTo = skipped
-      ? localDayStartSql(sql`(${skipped.last}::date + interval '1 month')::date`)
-      : periodEndSql(p);
+    // without skipped days the second range is empty
+    const skipFrom = skipped ? localDayStartSql(skipped.from) : periodEndSql(p);
+    const skipTo = skipped ? localDayEndSql(skipped.through) : periodEndSql(p);
     const [row] = await sqlRows<{ calls: string; failures: string; startMs: number; endMs: number }>(
       this.db,
       sql`with bounds as materialized (
@@ -99,7 +98,7 @@ export class AlarmFiguresRepository {
             union all
             select greatest(start_ts, skip_to), end_ts from bounds
           ),
-          scoped as materialized (select unnest(${sql.param([...liftIds])}::int[]) as id),
+          scoped as materialized (select unnest(${liftIds}::int[]) as id),
           call_rows as (
             select c.kind, ${ttaSql} as tta, ${ttfSql} as ttf
             from ranges r
@@ -152,6 +151,13 @@ export class AlarmFiguresRepository {
     return this.fleetRows(sql`ranges as (
         select ${localDayStartSql(month)} as start_ts,
                ${localDayStartSql(sql`(${month}::date + interval '1 month')::date`)} as end_ts
+      )`);
+  }
+
+  /** Local days first..last (both included) of the whole fleet, what AlarmMonthCache keeps. */
+  async days(first: string, last: string): Promise<AlarmMonth> {
+    return this.fleetRows(sql`ranges as (
+        select ${localDayStartSql(first)} as start_ts, ${localDayEndSql(last)} as end_ts
       )`);
   }
 

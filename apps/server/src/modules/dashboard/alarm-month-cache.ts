@@ -1,20 +1,24 @@
-// The alarm figures' inputs of finished local months, kept in memory per node as compact arrays for
+// The alarm figures' inputs of finished local days, kept in memory per node as compact arrays for
 // the whole fleet: per lift its calls, entrapments, false alarms, unavailability events, restored
 // ones and their repair time, and every time to acknowledge and to free with its lift (percentiles
-// cannot be summed, so the values themselves are kept and merged per request). A year is then a
-// sum over a few thousand numbers and a sort of the kept times, plus the open month from SQL.
+// cannot be summed, so the values themselves are kept and merged per request). Kept per finished
+// month (key: its first day) and per finished part of a month (`<month>|<first>..<last>`: the
+// current month up to yesterday, the partial first month of a rolling year). A year is then a sum
+// over a few thousand numbers and a sort of the kept times, plus today's part from SQL.
 //
 // Correct across nodes: a change to a call or `unavailable` event that started before the current
-// local month NOTIFYs `alarms:<month>` on commit (triggers of migration 0024), or `alarms:*` on a
-// truncate, and every node forgets that month (SignalKeptCache). A month is kept only from an hour
-// after it ended (keepable()), so a write dated in it that sent no signal was committed before the
-// node loaded it.
+// local day NOTIFYs `alarms:<its month>` on commit (triggers of migrations 0024 and 0027), or
+// `alarms:*` on a truncate, and every node forgets that month and its parts (SignalKeptCache). A
+// day is kept only from an hour after it ended (lastKeepableDay()), so a write dated in it that sent
+// no signal was committed before the node loaded it.
+import { addDays } from '../../lib/calendar-days.ts';
 import { localDay } from '../../lib/local-day.ts';
 import { SignalKeptCache, type SignalKeptCacheOptions } from './signal-kept-cache.ts';
+import { nextMonth } from './whole-months.ts';
 
-/** One finished month of the whole fleet: element i of the per-lift arrays is one lift. */
+/** Finished days (a month, or part of one) of the whole fleet: element i of the per-lift arrays is one lift. */
 export interface AlarmMonth {
-  /** The lifts with a call other than a test or an `unavailable` event that started in the month. */
+  /** The lifts with a call other than a test or an `unavailable` event that started in those days. */
   liftIds: Int32Array;
   calls: Int32Array;
   entrapments: Int32Array;
@@ -40,12 +44,16 @@ export class AlarmMonthCache extends SignalKeptCache<AlarmMonth> {
   }
 
   /**
-   * Whether a local month (its first day) may be kept at `now`: it ended an hour ago by the clock
-   * and by this machine's time (the triggers' idea of "the current month" is the database's time;
-   * a test clock ahead of it must not keep a month the database still calls current).
+   * The last local day that may be kept at `now`: it ended an hour ago by the clock and by this
+   * machine's time (the triggers' idea of "today" is the database's time; a test clock ahead of it
+   * must not keep a day the database still calls today).
    */
+  lastKeepableDay(now: Date): string {
+    return addDays(localDay(new Date(Math.min(now.getTime(), Date.now()) - settleMs)), -1);
+  }
+
+  /** Whether a local month (its first day) may be kept whole at `now`. */
   keepable(month: string, now: Date): boolean {
-    const settled = localDay(new Date(Math.min(now.getTime(), Date.now()) - settleMs));
-    return this.isLive && month < `${settled.slice(0, 7)}-01`;
+    return this.isLive && addDays(nextMonth(month), -1) <= this.lastKeepableDay(now);
   }
 }

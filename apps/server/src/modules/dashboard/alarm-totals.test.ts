@@ -236,7 +236,99 @@ describe('alarm figures with finished months kept in memory', () => {
     }
   });
 
-  it('keep no month that has not ended an hour ago, and nothing while the listener is down', async () => {
+  it('keep the current month up to yesterday, and follow changes dated in it from both nodes and plain SQL', async () => {
+    const a = await addLift();
+    const b = await addLift();
+    const month = period('2026-10-01', '2026-10-31');
+    await database.db.insert(calls).values([
+      { liftId: a, startedAt: new Date('2026-10-05T08:00:00Z'), kind: 'entrapment', status: 'received' },
+      {
+        liftId: b,
+        startedAt: new Date('2026-10-07T08:00:00Z'),
+        kind: 'entrapment',
+        status: 'ended',
+        acknowledgedAt: new Date('2026-10-07T08:01:00Z'),
+      },
+      // today (the clock's): read from SQL with every request
+      { liftId: b, startedAt: new Date('2026-10-30T09:00:00Z'), kind: 'false_alarm', status: 'ended' },
+    ]);
+    await database.db.insert(events).values({
+      liftId: a,
+      type: 'unavailable',
+      startedAt: new Date('2026-10-12T06:00:00Z'),
+      endedAt: null,
+      closed: false,
+    });
+    await node.alarms.sync();
+    const other = await startNode();
+    try {
+      for (const n of [node, other]) {
+        const before = await compare(n.totals, month);
+        expect([before.calls, before.entrapments, before.ttaCount, before.failures, before.restored]).toEqual([
+          3, 2, 1, 1, 0,
+        ]);
+      }
+      // kept: the days 1–29 October are not loaded again
+      const loads = node.alarms.stats.loads;
+      await compare(node.totals, month);
+      expect(node.alarms.stats.loads).toBe(loads);
+
+      // this node acknowledges the entrapment of 5 October late; plain SQL ends the outage of the
+      // 12th and adds a false alarm of the 20th
+      await database.db
+        .update(calls)
+        .set({ acknowledgedAt: new Date('2026-10-05T08:03:00Z') })
+        .where(sql`${calls.liftId} = ${a}`);
+      await database.db.execute(
+        sql`update events set ended_at = '2026-10-12T08:00:00Z', closed = true where lift_id = ${a}`,
+      );
+      await database.db.execute(
+        sql`insert into calls (lift_id, started_at, kind, status) values (${a}, '2026-10-20T10:00:00Z', 'false_alarm', 'ended')`,
+      );
+      await node.alarms.sync();
+      await other.alarms.sync();
+      for (const n of [node, other]) {
+        const after = await compare(n.totals, month);
+        expect([after.calls, after.falseAlarms, after.ttaCount, after.ttaMedian, after.restored, after.mttr]).toEqual([
+          4,
+          2,
+          2,
+          120,
+          1,
+          2 * 3600,
+        ]);
+      }
+      expect(node.alarms.stats.loads).toBeGreaterThan(loads);
+
+      // what ingest writes for the database's today sends no signal
+      const signals = node.alarms.stats.signals;
+      await database.db
+        .insert(calls)
+        .values({ liftId: a, startedAt: new Date(), kind: 'entrapment', status: 'received' });
+      await database.db.execute(
+        sql`update calls set acknowledged_at = now() + interval '1 minute' where started_at > now() - interval '1 hour'`,
+      );
+      await node.alarms.sync();
+      expect(node.alarms.stats.signals).toBe(signals);
+      // one dated before the database's today does, also within its current month
+      await database.db.insert(calls).values({
+        liftId: a,
+        startedAt: new Date(Date.now() - 25 * 3_600_000),
+        kind: 'entrapment',
+        status: 'received',
+      });
+      await node.alarms.sync();
+      expect(node.alarms.stats.signals).toBe(signals + 1);
+    } finally {
+      await other.unlisten();
+    }
+  });
+
+  it('keep no day that has not ended an hour ago, and nothing while the listener is down', async () => {
+    expect(node.alarms.lastKeepableDay(now)).toBe('2026-10-29');
+    // 00:30 and 01:30 on 1 October, local time
+    expect(node.alarms.lastKeepableDay(new Date('2026-09-30T22:30:00Z'))).toBe('2026-09-29');
+    expect(node.alarms.lastKeepableDay(new Date('2026-09-30T23:30:00Z'))).toBe('2026-09-30');
     expect(node.alarms.keepable('2026-09-01', now)).toBe(true);
     expect(node.alarms.keepable('2026-10-01', now)).toBe(false);
     expect(node.alarms.keepable('2026-09-01', new Date('2026-09-30T22:30:00Z'))).toBe(false);

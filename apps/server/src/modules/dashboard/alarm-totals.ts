@@ -1,13 +1,14 @@
-// The alarm figures of a fleet's period, with its finished months read from AlarmMonthCache: the
-// kept months' per-lift numbers summed over the counting lifts, their times to acknowledge and to
-// free merged with the rest of the period's (from SQL) and the percentiles taken over all of them,
-// as percentile_cont does. A single lift, or a node whose listener is down, reads SQL alone.
+// The alarm figures of a fleet's period, with its finished days read from AlarmMonthCache (whole
+// months, and parts of months such as the current one up to yesterday): the kept per-lift numbers
+// summed over the counting lifts, their times to acknowledge and to free merged with the rest of
+// the period's (today's part, from SQL) and the percentiles taken over all of them, as
+// percentile_cont does. A single lift, or a node whose listener is down, reads SQL alone.
 import type { AlarmMonth, AlarmMonthCache } from './alarm-month-cache.ts';
 import type { AlarmFigureRow, AlarmFiguresRepository } from './alarm-figures.repository.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
-import { nextMonth, wholeMonths } from './whole-months.ts';
-import { countingLiftsKey } from './availability-month-cache.ts';
+import { monthPieces } from './whole-months.ts';
+import { countingLiftsKey, liftIdsArrayText } from './availability-month-cache.ts';
 
 export class AlarmTotals {
   constructor(
@@ -21,14 +22,12 @@ export class AlarmTotals {
     const cache = this.cache;
     const lifts = this.availability.months;
     if (!cache?.isLive || !lifts?.isLive || scope.liftId !== undefined) return this.repository.totals(scope, p, now);
-    const whole = wholeMonths(p.from, p.to);
-    const months: string[] = [];
-    if (whole) {
-      for (let m = whole.first; m <= whole.last && cache.keepable(m, now); m = nextMonth(m)) months.push(m);
-    }
-    const first = months[0];
-    const last = months[months.length - 1];
-    const skipped = first === undefined || last === undefined ? undefined : { first, last };
+    // The period's finished days (to an hour ago) are kept: whole months, and parts of months by
+    // their days; the rest, today's part, is read from SQL.
+    const lastKept = cache.lastKeepableDay(now);
+    const through = p.to < lastKept ? p.to : lastKept;
+    const pieces = p.from <= through ? monthPieces(p.from, through) : [];
+    const skipped = pieces.length > 0 ? { from: p.from, through } : undefined;
 
     const kinds = ['unavailable', 'intercom_unavailable'] as const;
     // kept in memory nearly always: the rest's statement reads these lifts' rows
@@ -36,8 +35,12 @@ export class AlarmTotals {
       this.availability.countingLifts(kinds, scope, p),
     );
     const [rest, ...kept] = await Promise.all([
-      this.repository.rest(p, now, skipped, counting.liftIds),
-      ...months.map((m) => cache.get(m, () => this.repository.month(m))),
+      this.repository.rest(p, now, skipped, liftIdsArrayText(counting)),
+      ...pieces.map((m) =>
+        m.whole
+          ? cache.get(m.month, () => this.repository.month(m.month))
+          : cache.get(`${m.month}|${m.first}..${m.last}`, () => this.repository.days(m.first, m.last)),
+      ),
     ]);
     const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);
     const counts = new Uint8Array(maxId + 1);

@@ -208,3 +208,18 @@ export function countingLiftsKey(
 ): string {
   return `${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`;
 }
+
+const idsText = new WeakMap<CountingLifts, string>();
+
+/**
+ * The lifts' ids as a PostgreSQL array text ('{1,2,…}', a statement's `::int[]` parameter), built
+ * once per kept list: encoding 10,000 numbers per request cost the driver about a millisecond.
+ */
+export function liftIdsArrayText(lifts: CountingLifts): string {
+  let text = idsText.get(lifts);
+  if (text === undefined) {
+    text = `{${lifts.liftIds.join(',')}}`;
+    idsText.set(lifts, text);
+  }
+  return text;
+}

@@ -32,7 +32,8 @@ export interface ConditionRow {
 export interface FleetConditions {
   open: [type: 'unavailable' | 'sense_failure' | 'intercom_unavailable', liftIds: number[]][];
   visits: number[];
-  rides: [liftId: number, rides: number][];
+  /** The lifts over the threshold given, and their rides since maintenance (element i: one lift). */
+  rides: [liftIds: number[], rides: number[]];
   rejected: number[];
   expired: number[];
   notConnected: number[];
@@ -61,7 +62,7 @@ export class CurrentConditionsRepository {
                  and e.type in ('unavailable', 'sense_failure', 'intercom_unavailable')
                group by e.type) x),
             (select coalesce(json_agg(distinct v.lift_id), '[]') from visits v where v.state = 'progress'),
-            (select coalesce(json_agg(json_build_array(r.lift_id, r.rides_since)), '[]')
+            (select json_build_array(coalesce(array_agg(r.lift_id), '{}'), coalesce(array_agg(r.rides_since), '{}'))
              from lift_maintenance_rides r where r.rides_since > ${minRideThreshold}),
             (select coalesce(json_agg(f.lift_id), '[]') from lift_facts f where f.last_result = 'rejected'),
             (select coalesce(json_agg(f.lift_id), '[]') from lift_facts f where f.inspection_valid_until < ${today}),

@@ -48,8 +48,8 @@ export class CurrentCounts {
     const fleet = await this.conditions.fleetConditions(now, Number.isFinite(minThreshold) ? minThreshold : 0);
     // Each list holds a lift at most once (grouped, or one row a lift, in the statement).
     const inScope = (id: number) => id <= maxId && member[id] !== 0;
-    const counted = (ids: readonly number[], also: (id: number) => boolean = () => true) =>
-      ids.reduce((n, id) => (inScope(id) && also(id) ? n + 1 : n), 0);
+    const counted = (ids: readonly number[], also: (id: number, at: number) => boolean = () => true) =>
+      ids.reduce((n, id, at) => (inScope(id) && also(id, at) ? n + 1 : n), 0);
     const counts = new Map<LiftStatus, number>();
     for (const [type, ids] of fleet.open) {
       counts.set(
@@ -60,7 +60,7 @@ export class CurrentCounts {
     counts.set('visits', counted(fleet.visits));
     counts.set(
       'servicecounterMaintenanceAlert',
-      fleet.rides.reduce((n, [id, rides]) => (inScope(id) && rides > (threshold[id] ?? Infinity) ? n + 1 : n), 0),
+      counted(fleet.rides[0], (id, i) => (fleet.rides[1][i] ?? 0) > (threshold[id] ?? Infinity)),
     );
     counts.set('approvalRejected', counted(fleet.rejected));
     counts.set('approvalExpired', counted(fleet.expired));

@@ -57,6 +57,9 @@ describe('energy with closed months kept in memory', () => {
       { from: '2025-10-21', to: '2026-10-20' },
       { from: '2025-09-15', to: '2026-03-10' },
       { from: '2026-09-01', to: '2026-09-30' },
+      // the current month so far: open days only
+      { from: '2026-10-01', to: '2026-10-19' },
+      { from: '2026-10-05', to: '2026-10-20' },
     ].map((p) => ({ ...p, startHour: 7, endHour: 19 }));
     await cache.sync();
     expect(cache.isLive).toBe(true);

@@ -2,14 +2,14 @@
 // closed once ingest can no longer write any of its days (messages more than 30 days old are
 // refused, message-parser.ts): its per-lift totals never change again, so they need no signal.
 // The lifts counted come from the availability cache's kept lists (kept right by the lifts
-// trigger of migration 0023); the open months are read from the database as before.
+// trigger of migration 0023); the open months are read from the database for those lifts.
 import { addDays } from '../../lib/calendar-days.ts';
 import { localDay } from '../../lib/local-day.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { PeriodFiguresRepository } from './period-figures.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
-import { nextMonth, wholeMonths } from './whole-months.ts';
-import { countingLiftsKey } from './availability-month-cache.ts';
+import { monthsBetween, nextMonth, wholeMonths } from './whole-months.ts';
+import { countingLiftsKey, liftIdsArrayText } from './availability-month-cache.ts';
 
 /** Days after a month's last day until no message can reach it: 30 days, a day of zones, spare. */
 const closedAfterDays = 33;
@@ -25,18 +25,19 @@ export class EnergyMonths {
 
   async energyWh(scope: LiftScope, p: BusinessPeriod, now: Date): Promise<number> {
     const cache = this.availability.months;
+    if (!cache?.isLive || scope.liftId !== undefined) return this.figures.energyWh(scope, p);
     const whole = wholeMonths(p.from, p.to);
-    if (!cache?.isLive || scope.liftId !== undefined || !whole) return this.figures.energyWh(scope, p);
     const lastOpenDay = addDays(localDay(now), -closedAfterDays);
-    const closed: string[] = [];
-    for (let m = whole.first; m <= whole.last; m = nextMonth(m)) {
-      if (addDays(nextMonth(m), -1) < lastOpenDay) closed.push(m);
-    }
-    if (closed.length === 0) return this.figures.energyWh(scope, p);
+    const closed = whole
+      ? monthsBetween(whole.first, whole.last).filter((m) => addDays(nextMonth(m), -1) < lastOpenDay)
+      : [];
     const kinds = ['unavailable', 'intercom_unavailable'] as const;
-    const [counting, open, ...kept] = await Promise.all([
-      cache.lifts(countingLiftsKey(scope, p, kinds), () => this.availability.countingLifts(kinds, scope, p)),
-      this.figures.energyWh(scope, p, closed),
+    // kept in memory nearly always: the open months' statement reads these lifts' rows
+    const counting = await cache.lifts(countingLiftsKey(scope, p, kinds), () =>
+      this.availability.countingLifts(kinds, scope, p),
+    );
+    const [open, ...kept] = await Promise.all([
+      this.figures.energyWh(scope, p, closed, liftIdsArrayText(counting)),
       ...closed.map((m) => this.month(m)),
     ]);
     const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);

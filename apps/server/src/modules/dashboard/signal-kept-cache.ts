@@ -1,6 +1,6 @@
 // Figures kept in memory per node under keys, each forgotten when a change signal names it: on the
 // availability channel (shared, one listening connection per node), `<prefix>:<key>` drops one
-// key and `<prefix>:*` all of them; the triggers that send them are in the migrations (0024 alarm
+// key with the keys under it (`<key>|…`) and `<prefix>:*` all of them; the triggers that send them are in the migrations (0024 alarm
 // months, 0025 maintenance). While the listening connection is down nothing is kept, and when it
 // is back everything is forgotten (ListenedState: signals may have been missed in between). A
 // signal reaches another node a moment after the commit; sync() waits for it where that matters.
@@ -83,13 +83,21 @@ export class SignalKeptCache<T> {
     return this.listened.sync();
   }
 
-  /** `<prefix>:<key>` or `<prefix>:*`; the channel's other signals are not ours. */
+  /**
+   * `<prefix>:<key>` drops the key and the keys under it (`<key>|…`), `<prefix>:*` every key; the
+   * channel's other signals are not ours.
+   */
   private changed(payload: string): void {
     if (!payload.startsWith(this.signalPrefix)) return;
     this.stats.signals++;
     const key = payload.slice(this.signalPrefix.length);
-    if (key === '*') this.entries.clear();
-    else this.entries.delete(key);
+    if (key === '*') {
+      this.entries.clear();
+      return;
+    }
+    this.entries.delete(key);
+    const under = `${key}|`;
+    for (const kept of this.entries.keys()) if (kept.startsWith(under)) this.entries.delete(kept);
   }
 
   private evict(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthBlocks, monthsBetween, nextMonth, wholeMonths } from './whole-months.ts';
+import { monthBlocks, monthPieces, monthsBetween, nextMonth, wholeMonths } from './whole-months.ts';
 
 describe('wholeMonths', () => {
   it('gives a calendar month and a calendar year whole', () => {
@@ -102,5 +102,22 @@ describe('nextMonth and monthsBetween', () => {
     expect(nextMonth('2026-12-01')).toBe('2027-01-01');
     expect(monthsBetween('2026-11-01', '2027-02-01')).toEqual(['2026-11-01', '2026-12-01', '2027-01-01', '2027-02-01']);
     expect(monthsBetween('2027-03-01', '2027-02-01')).toEqual([]);
+  });
+});
+
+describe('monthPieces', () => {
+  it('cuts days at the month boundaries and says which pieces are whole months', () => {
+    expect(monthPieces('2025-11-28', '2026-02-10')).toEqual([
+      { month: '2025-11-01', first: '2025-11-28', last: '2025-11-30', whole: false },
+      { month: '2025-12-01', first: '2025-12-01', last: '2025-12-31', whole: true },
+      { month: '2026-01-01', first: '2026-01-01', last: '2026-01-31', whole: true },
+      { month: '2026-02-01', first: '2026-02-01', last: '2026-02-10', whole: false },
+    ]);
+    expect(monthPieces('2028-02-01', '2028-02-29')).toEqual([
+      { month: '2028-02-01', first: '2028-02-01', last: '2028-02-29', whole: true },
+    ]);
+    expect(monthPieces('2026-11-05', '2026-11-05')).toEqual([
+      { month: '2026-11-01', first: '2026-11-05', last: '2026-11-05', whole: false },
+    ]);
   });
 });

@@ -27,6 +27,27 @@ export function monthsBetween(first: string, last: string): string[] {
 }
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/** Part of one month: its first day, and the first and last day of the part. */
+export interface MonthPiece {
+  month: string;
+  first: string;
+  last: string;
+  /** Whether the part is the whole month. */
+  whole: boolean;
+}
+
+/** The days from..to (ISO dates, both included, from <= to) cut at the month boundaries. */
+export function monthPieces(from: string, to: string): MonthPiece[] {
+  const pieces: MonthPiece[] = [];
+  for (let month = `${from.slice(0, 7)}-01`; month <= to; month = nextMonth(month)) {
+    const end = isoDay(new Date(Date.parse(`${nextMonth(month)}T00:00:00Z`) - dayMs));
+    const first = from > month ? from : month;
+    const last = to < end ? to : end;
+    pieces.push({ month, first, last, whole: first === month && last === end });
+  }
+  return pieces;
+}
+
 /** The months lying wholly inside from..to (ISO dates, both included); undefined when there is none. */
 export function wholeMonths(from: string, to: string): WholeMonths | undefined {
   const start = new Date(`${from}T00:00:00Z`);
