@@ -81,8 +81,8 @@ export class AlarmFiguresRepository {
     p: BusinessPeriod,
     now: Date,
     skipped: SkippedDays | undefined,
-    /** The lifts as a PostgreSQL array text ('{1,2,…}', liftIdsArrayText). */
-    liftIds: string,
+    /** A relation of the lifts' ids (liftIdsSql). */
+    liftIds: SQL,
   ): Promise<AlarmRest> {
     // without skipped days the second range is empty
     const skipFrom = skipped ? localDayStartSql(skipped.from) : periodEndSql(p);
@@ -98,7 +98,7 @@ export class AlarmFiguresRepository {
             union all
             select greatest(start_ts, skip_to), end_ts from bounds
           ),
-          scoped as materialized (select unnest(${liftIds}::int[]) as id),
+          scoped as materialized (${liftIds}),
           call_rows as (
             select c.kind, ${ttaSql} as tta, ${ttfSql} as ttf
             from ranges r

@@ -7,8 +7,9 @@ import type { AlarmMonth, AlarmMonthCache } from './alarm-month-cache.ts';
 import type { AlarmFigureRow, AlarmFiguresRepository } from './alarm-figures.repository.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
+import { percentilesCont } from './percentile-cont.ts';
 import { monthPieces } from './whole-months.ts';
-import { countingLiftsKey, liftIdsArrayText } from './availability-month-cache.ts';
+import { countingLiftsKey, liftIdsSql } from './availability-month-cache.ts';
 
 export class AlarmTotals {
   constructor(
@@ -35,7 +36,7 @@ export class AlarmTotals {
       this.availability.countingLifts(kinds, scope, p),
     );
     const [rest, ...kept] = await Promise.all([
-      this.repository.rest(p, now, skipped, liftIdsArrayText(counting)),
+      this.repository.rest(p, now, skipped, liftIdsSql(counting)),
       ...pieces.map((m) =>
         m.whole
           ? cache.get(m.month, () => this.repository.month(m.month))
@@ -65,17 +66,19 @@ export class AlarmTotals {
     for (const month of kept) addCounted(sum, month, counted);
     const tta = merged(rest.tta, kept, 'ttaLiftIds', 'tta', counted);
     const ttf = merged(rest.ttf, kept, 'ttfLiftIds', 'ttf', counted);
+    const [ttaMedian = null, ttaP90 = null] = percentilesCont(tta, [0.5, 0.9]);
+    const [ttfMedian = null, ttfP90 = null] = percentilesCont(ttf, [0.5, 0.9]);
     return {
       liftId: null,
       calls: sum.calls,
       entrapments: sum.entrapments,
       falseAlarms: sum.falseAlarms,
       ttaCount: tta.length,
-      ttaMedian: percentileCont(tta, 0.5),
-      ttaP90: percentileCont(tta, 0.9),
+      ttaMedian,
+      ttaP90,
       ttfCount: ttf.length,
-      ttfMedian: percentileCont(ttf, 0.5),
-      ttfP90: percentileCont(ttf, 0.9),
+      ttfMedian,
+      ttfP90,
       failures: sum.failures,
       restored: sum.restored,
       mttr: sum.restored === 0 ? null : sum.repairMicros / 1e6 / sum.restored,
@@ -99,7 +102,7 @@ function addCounted(sum: Sums, month: AlarmMonth, counted: (id: number) => boole
   }
 }
 
-/** The rest's values and the kept months' values of counted lifts, sorted ascending. */
+/** The rest's values and the kept months' values of counted lifts, in no order. */
 function merged(
   rest: readonly number[],
   months: readonly AlarmMonth[],
@@ -117,21 +120,5 @@ function merged(
     const values = m[valuesKey];
     for (let i = 0; i < values.length; i++) if (counted(ids[i] ?? 0)) out[at++] = values[i] ?? 0;
   }
-  return out.subarray(0, at).sort();
-}
-
-/**
- * percentile_cont over sorted values, as PostgreSQL computes it (orderedsetaggs.c): the rows at
- * floor and ceil of f·(n−1), and lo + (f·(n−1) − floor)·(hi − lo) between them.
- */
-export function percentileCont(sorted: Float64Array, f: number): number | null {
-  const n = sorted.length;
-  if (n === 0) return null;
-  const row = f * (n - 1);
-  const first = Math.floor(row);
-  const second = Math.ceil(row);
-  const lo = sorted[first] ?? 0;
-  if (second <= first) return lo;
-  const hi = sorted[second] ?? 0;
-  return lo + (row - first) * (hi - lo);
+  return out.subarray(0, at);
 }

@@ -8,8 +8,11 @@ import { liftAvailability } from './availability.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 
 export interface PeriodAvailability {
-  /** liftId → availability fraction 0..1 */
-  perLift: Map<number, number>;
+  /** The counted lifts, and each one's availability fraction 0..1 (element i: liftIds[i]'s). */
+  liftIds: readonly number[];
+  fractions: Float64Array;
+  /** liftId → availability fraction 0..1, built on first use (the period view needs only the fractions). */
+  readonly perLift: Map<number, number>;
   windowSeconds: number;
   unavailableSeconds: number;
 }
@@ -67,14 +70,24 @@ export async function computeAvailability(
 
 /** Per-lift fractions and the total from each lift's unavailable seconds (seconds[i] is liftIds[i]'s). */
 function summarise(liftIds: readonly number[], seconds: readonly number[], windowSeconds: number): PeriodAvailability {
-  const perLift = new Map<number, number>();
+  const fractions = new Float64Array(liftIds.length);
   let unavailableSeconds = 0;
-  liftIds.forEach((id, i) => {
+  for (let i = 0; i < liftIds.length; i++) {
     const counted = Math.min(seconds[i] ?? 0, windowSeconds);
     unavailableSeconds += counted;
-    perLift.set(id, liftAvailability(counted, windowSeconds));
-  });
-  return { perLift, windowSeconds, unavailableSeconds };
+    fractions[i] = liftAvailability(counted, windowSeconds);
+  }
+  let perLift: Map<number, number> | undefined;
+  return {
+    liftIds,
+    fractions,
+    get perLift() {
+      perLift ??= new Map(liftIds.map((id, i) => [id, fractions[i] ?? 1]));
+      return perLift;
+    },
+    windowSeconds,
+    unavailableSeconds,
+  };
 }
 
 /**

@@ -13,17 +13,20 @@ export function inBracket(fraction: number, lower: number, upper: number | null)
   return fraction < upper;
 }
 
-export function summariseAvailability(perLift: Map<number, number>, unavailableSeconds: number): Availability {
-  const values = [...perLift.values()];
-  const mean = values.length === 0 ? 1 : values.reduce((a, b) => a + b, 0) / values.length;
+/** The mean and the brackets of the lifts' fractions (in the lifts' order: the mean's sum is too). */
+export function summariseAvailability(fractions: ArrayLike<number>, unavailableSeconds: number): Availability {
+  const n = fractions.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += fractions[i] ?? 0;
+  const mean = n === 0 ? 1 : sum / n;
   return {
     percentage: mean * 100,
-    brackets: availabilityBrackets.map(({ lower, upper }) => ({
-      lower,
-      upper,
-      count: values.filter((v) => inBracket(v, lower, upper)).length,
-    })),
-    liftCount: values.length,
+    brackets: availabilityBrackets.map(({ lower, upper }) => {
+      let count = 0;
+      for (let i = 0; i < n; i++) if (inBracket(fractions[i] ?? 0, lower, upper)) count++;
+      return { lower, upper, count };
+    }),
+    liftCount: n,
     unavailableSeconds,
   };
 }

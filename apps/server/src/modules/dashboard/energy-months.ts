@@ -9,7 +9,7 @@ import type { AvailabilityRepository } from './availability.repository.ts';
 import type { PeriodFiguresRepository } from './period-figures.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 import { monthsBetween, nextMonth, wholeMonths } from './whole-months.ts';
-import { countingLiftsKey, liftIdsArrayText } from './availability-month-cache.ts';
+import { countingLiftsKey, liftIdsSql } from './availability-month-cache.ts';
 
 /** Days after a month's last day until no message can reach it: 30 days, a day of zones, spare. */
 const closedAfterDays = 33;
@@ -37,7 +37,7 @@ export class EnergyMonths {
       this.availability.countingLifts(kinds, scope, p),
     );
     const [open, ...kept] = await Promise.all([
-      this.figures.energyWh(scope, p, closed, liftIdsArrayText(counting)),
+      this.figures.energyWh(scope, p, closed, liftIdsSql(counting)),
       ...closed.map((m) => this.month(m)),
     ]);
     const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);

@@ -51,6 +51,10 @@ const figures: PeriodFigure[] = [
   'approvalExpired',
 ];
 
+/** Positions in `figures`. */
+const Figure = { before: 0, onTime: 1, after: 2, visits: 3, expired: 4, rejected: 5, approvalExpired: 6 } as const;
+type Figure = (typeof Figure)[keyof typeof Figure];
+
 /**
  * The rules of figureCtesSql (period-figures.repository.ts) over the snapshot: gaps that touch the
  * period, those that started in it by their length against 90–110 % of the interval, gaps open
@@ -65,17 +69,19 @@ export function snapshotTotals(
   const maxId = liftIds.reduce((a, c) => Math.max(a, c), 0);
   const counted = new Uint8Array(maxId + 1);
   for (const id of liftIds) counted[id] = 1;
-  // per figure, per lift: its occurrences
+  // per figure: its occurrences, the lifts with one, and per lift its occurrences (counted as they
+  // come: a pass over each figure's column afterwards cost ~2 ms a request)
+  const counts = new Int32Array(figures.length);
+  const liftsWith = new Int32Array(figures.length);
   const perLift = figures.map(() => new Int32Array(maxId + 1));
-  const [before, onTime, after, visits, expired, rejected, approvalExpired] = perLift as [
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-  ];
+  const add = (f: Figure, lift: number) => {
+    const column = perLift[f];
+    if (!column) return;
+    const n = (column[lift] ?? 0) + 1;
+    column[lift] = n;
+    counts[f] = (counts[f] ?? 0) + 1;
+    if (n === 1) liftsWith[f] = (liftsWith[f] ?? 0) + 1;
+  };
   for (let i = 0; i < s.gapLiftIds.length; i++) {
     const lift = s.gapLiftIds[i] ?? 0;
     if (lift > maxId || counted[lift] !== 1) continue;
@@ -88,34 +94,30 @@ export function snapshotTotals(
     const latest = days * latestOnTime;
     if (started >= b.startUs) {
       const gap = s.gapSeconds[i] ?? NaN;
-      visits[lift] = (visits[lift] ?? 0) + 1;
-      if (gap < earliest) before[lift] = (before[lift] ?? 0) + 1;
-      else if (gap >= earliest && gap <= latest) onTime[lift] = (onTime[lift] ?? 0) + 1;
-      else if (gap > latest) after[lift] = (after[lift] ?? 0) + 1;
+      add(Figure.visits, lift);
+      if (gap < earliest) add(Figure.before, lift);
+      else if (gap >= earliest && gap <= latest) add(Figure.onTime, lift);
+      else if (gap > latest) add(Figure.after, lift);
     }
     // whole microseconds: the comparison agrees with the SQL's float seconds (see the test)
-    if ((Math.min(closes, b.endUs) - started) / 1e6 > latest) expired[lift] = (expired[lift] ?? 0) + 1;
+    if ((Math.min(closes, b.endUs) - started) / 1e6 > latest) add(Figure.expired, lift);
   }
   for (let i = 0; i < s.inspectionLiftIds.length; i++) {
     const lift = s.inspectionLiftIds[i] ?? 0;
     if (lift > maxId || counted[lift] !== 1) continue;
     if (s.rejected[i] === 1) {
       const on = s.inspectedOn[i] ?? 0;
-      if (on >= b.fromDay && on <= b.endDay) rejected[lift] = (rejected[lift] ?? 0) + 1;
+      if (on >= b.fromDay && on <= b.endDay) add(Figure.rejected, lift);
       continue;
     }
     const until = s.validUntil[i] ?? 0;
     if (until !== 0 && s.superseded[i] !== 1 && until >= b.fromDay && until < b.endDay) {
-      approvalExpired[lift] = (approvalExpired[lift] ?? 0) + 1;
+      add(Figure.approvalExpired, lift);
     }
   }
   return figures.flatMap((figure, f) => {
-    let count = 0;
-    let lifts = 0;
-    for (const n of perLift[f] ?? []) {
-      count += n;
-      if (n > 0) lifts++;
-    }
+    const count = counts[f] ?? 0;
+    const lifts = liftsWith[f] ?? 0;
     // the SQL answers the inspection figures only when a lift has one
     if (count === 0 && (figure === 'approvalRejected' || figure === 'approvalExpired')) return [];
     return [{ figure, count, lifts }];

@@ -209,8 +209,8 @@ export class PeriodFiguresRepository {
     scope: LiftScope,
     p: BusinessPeriod,
     skipMonths: readonly string[] = [],
-    /** The scope's counting lifts as a PostgreSQL array text (liftIdsArrayText), when kept. */
-    liftIds?: string,
+    /** A relation of the scope's counting lifts' ids (liftIdsSql), when kept. */
+    liftIds?: SQL,
   ): Promise<number> {
     const fromMonth = `${p.from.slice(0, 7)}-01`;
     const toMonth = `${p.to.slice(0, 7)}-01`;
@@ -236,7 +236,7 @@ export class PeriodFiguresRepository {
         this.db,
         sql`select coalesce(sum(x.wh), 0)::float8 as wh
             from (select * from (${rows(read, sql`mc.total`)} union all ${rows(partialMonths, partialWh)}) u offset 0) x
-            join unnest(${liftIds}::int[]) as s(id) on s.id = x.lift_id`,
+            join (${liftIds}) s on s.id = x.lift_id`,
       );
       return row?.wh ?? 0;
     }
