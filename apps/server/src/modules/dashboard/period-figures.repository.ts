@@ -201,6 +201,25 @@ export class PeriodFiguresRepository {
     };
   }
 
+  /** Every lift's energy over local days first..last of one month (the whole fleet). */
+  async monthPartEnergy(first: string, last: string): Promise<{ liftIds: Int32Array; wh: Float64Array }> {
+    const firstDay = Number(first.slice(8, 10));
+    const [row] = await sqlRows<{ liftIds: string; wh: string }>(
+      this.db,
+      sql`select coalesce(array_to_json(array_agg(x.lift_id))::text, '[]') as "liftIds",
+                 coalesce(array_to_json(array_agg(x.wh))::text, '[]') as wh
+          from (select mc.lift_id,
+                       (mc.through_day[${Number(last.slice(8, 10))}::int]
+                        - case when ${firstDay}::int > 1 then mc.through_day[${firstDay}::int - 1] else 0 end)::float8 as wh
+                from monthly_counters mc
+                where mc.kind = 'energy_wh' and mc.month = ${`${first.slice(0, 7)}-01`}::date) x`,
+    );
+    return {
+      liftIds: Int32Array.from(JSON.parse(row?.liftIds ?? '[]') as number[]),
+      wh: Float64Array.from(JSON.parse(row?.wh ?? '[]') as number[]),
+    };
+  }
+
   /**
    * Energy over local days from..to from the monthly running totals: a whole month is its total (an
    * index-only read), a partial first or last month the difference of two running totals.
@@ -208,7 +227,6 @@ export class PeriodFiguresRepository {
   async energyWh(
     scope: LiftScope,
     p: BusinessPeriod,
-    skipMonths: readonly string[] = [],
     /** A relation of the scope's counting lifts' ids (liftIdsSql), when kept. */
     liftIds?: SQL,
   ): Promise<number> {
@@ -218,10 +236,7 @@ export class PeriodFiguresRepository {
     const lastDay = Number(p.to.slice(8, 10));
     const whole = wholeMonths(p.from, p.to);
     const partialMonths = [...new Set([fromMonth, toMonth])].filter((m) => !whole || m < whole.first || m > whole.last);
-    // The whole months to read, listed: with the skipped ones only filtered out, the index scan
-    // still walked every lift-month of the range (a year's 120,000 rows for the open two).
-    const skip = new Set(skipMonths);
-    const read = whole ? monthsBetween(whole.first, whole.last).filter((m) => !skip.has(m)) : [];
+    const read = whole ? monthsBetween(whole.first, whole.last) : [];
     const partialWh = sql`mc.through_day[case when mc.month = ${toMonth}::date then ${lastDay}::int else 31 end]
                    - case when mc.month = ${fromMonth}::date and ${firstDay}::int > 1
                           then mc.through_day[${firstDay}::int - 1] else 0 end`;
