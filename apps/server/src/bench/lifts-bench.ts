@@ -456,7 +456,7 @@ async function main(): Promise<void> {
     // The same year without HTTP: the query and row decoding alone.
     await measure(
       '  of which SQL + rows (repository)',
-      () => new LiftCountersRepository(db).quarterHours(chartLift, 'rides', yearAgo, localToday),
+      () => new LiftCountersRepository(database).quarterHours(chartLift, 'rides', yearAgo, localToday),
       runs,
     ),
     await measure(

@@ -65,6 +65,18 @@ describe('countersResponseJson', () => {
     expect(written({ epochs, sums }, 0.1 + 0.2)).toBe(reference({ epochs, sums }, 0.1 + 0.2));
   });
 
+  it('returns bytes of their own: a later, shorter response leaves an earlier one as it was', () => {
+    const start = Date.parse('2025-10-25T22:00:00Z') / 1000;
+    const long = {
+      epochs: Array.from({ length: 500 }, (_, i) => start + i * 900),
+      sums: Array.from({ length: 500 }, () => 7),
+    };
+    const first = countersResponseJson({ ...head, items: long, sum: 3500 });
+    const second = countersResponseJson({ ...head, items: { epochs: [start], sums: [123] }, sum: 123 });
+    expect(first.toString('utf8')).toBe(reference(long, 3500));
+    expect(second.toString('utf8')).toBe(reference({ epochs: [start], sums: [123] }, 123));
+  });
+
   it('writes an empty series and calendar items as plain JSON', () => {
     expect(written({ epochs: [], sums: [] }, 0)).toBe(reference({ epochs: [], sums: [] }, 0));
     const items = [{ start: '2026-03-09', sum: 12 }];
