@@ -414,7 +414,7 @@ describe('closing counter days', () => {
     const day = localDay(at(0));
     const counters = new LiftCountersRepository(t.database);
     const open = await counters.quarterHours(l.liftId, 'rides', day, day);
-    expect(open.sums).toEqual([3, 2]);
+    expect(Array.from(open.sums)).toEqual([3, 2]);
     const closedRows = () =>
       sqlRows<{ n: number }>(
         t.database.db,

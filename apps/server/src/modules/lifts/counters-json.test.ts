@@ -14,7 +14,7 @@ const head = {
 
 /** The plain way: objects, toISOString, JSON.stringify — what the bytes must equal. */
 function reference(series: QuarterHourSeries, sum: number): string {
-  const items: CounterItem[] = series.epochs.map((epoch, i) => ({
+  const items: CounterItem[] = Array.from(series.epochs, (epoch, i) => ({
     start: new Date(Math.floor(Math.round(epoch * 1e6) / 1000)).toISOString(),
     sum: series.sums[i] ?? 0,
   }));

@@ -7,8 +7,8 @@ import type { CounterItem, CountersResponse } from '@liftwacht/contracts/lifts';
 
 /** Quarter hours as two arrays in time order: bucket starts (epoch seconds) and their sums. */
 export interface QuarterHourSeries {
-  epochs: readonly number[];
-  sums: readonly number[];
+  epochs: Float64Array | readonly number[];
+  sums: Float64Array | readonly number[];
 }
 
 type CountersData = CountersResponse['data'];

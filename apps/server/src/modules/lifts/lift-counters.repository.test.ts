@@ -35,8 +35,8 @@ async function expectRawBuckets(target: Database, liftId: number, spans: readonl
             and bucket_start < (${to}::date + 1)::timestamp at time zone 'Europe/Amsterdam'
           order by bucket_start`,
     );
-    expect(series.epochs, `${from}..${to}`).toEqual(expected.map((r) => r.epoch));
-    expect(series.sums, `${from}..${to}`).toEqual(expected.map((r) => r.value));
+    expect(Array.from(series.epochs), `${from}..${to}`).toEqual(expected.map((r) => r.epoch));
+    expect(Array.from(series.sums), `${from}..${to}`).toEqual(expected.map((r) => r.value));
   }
 }
 

@@ -13,7 +13,12 @@ export type CalendarInterval = 'day' | 'week' | 'month' | 'year';
 
 const quarterHourSeconds = 900;
 
-type GrowingSeries = { epochs: number[]; sums: number[] };
+/** Series filled in place: its typed arrays are allocated once at their final length. */
+interface FillingSeries {
+  epochs: Float64Array;
+  sums: Float64Array;
+  length: number;
+}
 
 /**
  * PostgreSQL's text of an integer array ("{1,NULL,3}") as numbers and nulls: an integer array's
@@ -25,12 +30,12 @@ function integerArray(text: string): (number | null)[] {
 }
 
 /** Appends a closed day's array: element i is the bucket i quarter hours after `dayStart`. */
-function appendDay(series: GrowingSeries, dayStart: number, sums: (number | null)[]): void {
+function appendDay(series: FillingSeries, dayStart: number, sums: (number | null)[]): void {
   for (let i = 0; i < sums.length; i++) {
     const sum = sums[i];
     if (sum === null || sum === undefined) continue;
-    series.epochs.push(dayStart + i * quarterHourSeconds);
-    series.sums.push(sum);
+    series.epochs[series.length] = dayStart + i * quarterHourSeconds;
+    series.sums[series.length++] = sum;
   }
 }
 
@@ -39,14 +44,14 @@ function appendDay(series: GrowingSeries, dayStart: number, sums: (number | null
  * and sums[i] belong together; that order is the index's in practice, but without an ORDER BY
  * (which makes each aggregate sort its rows) it is not promised, so anything out of order is sorted.
  */
-function appendRaw(series: GrowingSeries, epochs: number[], sums: (number | null)[]): void {
+function appendRaw(series: FillingSeries, epochs: number[], sums: (number | null)[]): void {
   const order = epochs.map((_, j) => j);
   if (epochs.some((epoch, j) => j > 0 && epoch < (epochs[j - 1] ?? 0))) {
     order.sort((x, y) => (epochs[x] ?? 0) - (epochs[y] ?? 0));
   }
   for (const j of order) {
-    series.epochs.push(epochs[j] ?? 0);
-    series.sums.push(sums[j] ?? 0);
+    series.epochs[series.length] = epochs[j] ?? 0;
+    series.sums[series.length++] = sums[j] ?? 0;
   }
 }
 
@@ -110,23 +115,28 @@ export class LiftCountersRepository {
    */
   async quarterHours(liftId: number, kind: CounterKind, from: string, to: string): Promise<QuarterHourSeries> {
     const [row] = await preparedRows<QuarterHourRow>(this.database, quarterHoursStatement, { liftId, kind, from, to });
-    const series: GrowingSeries = { epochs: [], sums: [] };
-    if (row?.dayStarts && row.daySums) {
-      const dayStarts = integerArray(row.dayStarts);
-      const days = JSON.parse(`[[${row.daySums.slice(1, -1).replaceAll('}{', '],[').replaceAll('NULL', 'null')}]]`) as (
-        number | null
-      )[][];
-      days.forEach((sums, i) => appendDay(series, dayStarts[i] ?? 0, sums));
-    }
-    if (row?.offsets && row.sums) {
-      const start = row.rawStart;
-      appendRaw(
-        series,
-        integerArray(row.offsets).map((offset) => start + (offset ?? 0)),
-        integerArray(row.sums),
-      );
-    }
-    return series;
+    // A year is 35,040 buckets: arrays grown by push left about a megabyte of copies behind per
+    // call, garbage large enough to be allocated where only a full collection frees it.
+    const dayStarts = row?.dayStarts && row.daySums ? integerArray(row.dayStarts) : [];
+    const days =
+      row?.dayStarts && row.daySums
+        ? (JSON.parse(`[[${row.daySums.slice(1, -1).replaceAll('}{', '],[').replaceAll('NULL', 'null')}]]`) as (
+            number | null
+          )[][])
+        : [];
+    const rawStart = row?.rawStart ?? 0;
+    const offsets = row?.offsets && row.sums ? integerArray(row.offsets) : [];
+    const rawSums = row?.offsets && row.sums ? integerArray(row.sums) : [];
+    let size = offsets.length;
+    for (const day of days) for (const sum of day) if (sum !== null) size++;
+    const series: FillingSeries = { epochs: new Float64Array(size), sums: new Float64Array(size), length: 0 };
+    days.forEach((sums, i) => appendDay(series, dayStarts[i] ?? 0, sums));
+    appendRaw(
+      series,
+      offsets.map((offset) => rawStart + (offset ?? 0)),
+      rawSums,
+    );
+    return { epochs: series.epochs, sums: series.sums };
   }
 
   /** Day, ISO week (Monday), month or year sums over local days from..to, keyed by first day. */
