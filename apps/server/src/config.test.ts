@@ -17,6 +17,14 @@ describe('loadConfig', () => {
     expect(c.accessTokenTtlSeconds).toBe(28800);
   });
 
+  it('stores larger ingest batches on PostgreSQL than on PGlite, unless INGEST_BATCH_SIZE says otherwise', () => {
+    const url = 'postgresql://liftwacht@127.0.0.1:5432/liftwacht';
+    expect(loadConfig({ DATA_DIR: dataDir() }).ingest.batchSize).toBe(500);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url }).ingest.batchSize).toBe(2000);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, INGEST_BATCH_SIZE: '300' }).ingest.batchSize).toBe(300);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), INGEST_BATCH_SIZE: '5001' })).toThrow(/INGEST_BATCH_SIZE/);
+  });
+
   it('reads the log format and the metrics token', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() });
     expect(defaults.logFormat).toBe('auto');

@@ -116,7 +116,9 @@ async function seedQuick(db: Db, now: Date): Promise<void> {
   const nowTs = sql`${now.toISOString()}::timestamptz`;
   const today = sql`(${nowTs} at time zone 'Europe/Amsterdam')::date`;
   await db.execute(sql`insert into organisations (name, type) values ('Bench Woningen', 'owner')`);
-  await db.execute(sql`insert into roles (name) values ('admin'), ('user'), ('client-light'), ('monteur')`);
+  await db.execute(
+    sql`insert into roles (name) values ('admin'), ('user'), ('client-light'), ('monteur') on conflict do nothing`,
+  );
   await db.execute(sql`
     insert into lifts (organisation_id, name, address, postal_code, city, building_name, sbcl_id, serial_number,
                        owner_number, inspection_number, installer_number, telephone_number, manufacturer_number,
@@ -454,7 +456,7 @@ async function main(): Promise<void> {
     // The same year without HTTP: the query and row decoding alone.
     await measure(
       '  of which SQL + rows (repository)',
-      () => new LiftCountersRepository(db).quarterHours(chartLift, 'rides', yearAgo, localToday),
+      () => new LiftCountersRepository(database).quarterHours(chartLift, 'rides', yearAgo, localToday),
       runs,
     ),
     await measure(

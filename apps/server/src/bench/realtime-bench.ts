@@ -10,7 +10,7 @@
 //   npm run bench:realtime -- [--sockets 5000] [--modules 1000] [--rate 3000] [--seconds 20]
 //                             [--max-rate 8000] [--max-seconds 10] [--connections K] [--mqtt-url mqtt://…]
 //                             [--listener-processes 2] [--load-policy batch|normal]
-//                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off] [--batch-wait-ms N]
+//                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off] [--batch-wait-ms N] [--batch-size N]
 //                             [--ingest-concurrency N] [--database postgres|pglite] [--ingest-only]
 //
 // `--ingest-only` opens no sockets and runs only phase 2 (ingest at --max-rate for --max-seconds).
@@ -54,6 +54,7 @@ const { values } = parseArgs({
     broker: { type: 'string', default: 'mosquitto' },
     'ingest-worker': { type: 'string', default: 'auto' },
     'batch-wait-ms': { type: 'string' },
+    'batch-size': { type: 'string' },
     'ingest-concurrency': { type: 'string' },
     database: { type: 'string', default: 'postgres' },
     'ingest-only': { type: 'boolean', default: false },
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
     SEED_DEMO: 'off',
     INGEST_WORKER: values['ingest-worker'],
     ...(values['batch-wait-ms'] ? { INGEST_BATCH_WAIT_MS: values['batch-wait-ms'] } : {}),
+    ...(values['batch-size'] ? { INGEST_BATCH_SIZE: values['batch-size'] } : {}),
     ...(values['ingest-concurrency'] ? { INGEST_CONCURRENCY: values['ingest-concurrency'] } : {}),
     ...(mqttUrl ? { MQTT_URL: mqttUrl, MQTT_CLIENT_ID: `liftwacht-bench-${String(process.pid)}` } : {}),
   });
@@ -210,6 +212,10 @@ async function main(): Promise<void> {
     line(`server ${url} (${pglite ? 'PGlite in this process' : `PostgreSQL ${dbName}`}), Node ${process.version}`);
     line(
       `MQTT: ${brokerName} at ${brokerUrl}; ingest ${app.ingest.worker ? 'in a worker thread (main thread: HTTP and sockets)' : 'on the main thread'}`,
+    );
+    const { batchSize, batchWaitMs, concurrency } = config.ingest;
+    line(
+      `ingest batches: up to ${String(batchSize)} messages, ${String(batchWaitMs)} ms wait, ${String(concurrency)} lanes`,
     );
     line(`load generator scheduled ${batchLoad ? 'as SCHED_BATCH (no wake-up preemption)' : 'normally'}`);
     const ready = await ask({
@@ -348,11 +354,16 @@ async function main(): Promise<void> {
         );
       }
       line(
-        `  ingest into ${dbLabel.padEnd(10)}  ${(accepted / elapsed).toFixed(0).padStart(8)} msg/s sustained (${String(accepted)} stored in ${elapsed.toFixed(1)} s, batches of ~${String(after.lastBatchSize)})`,
+        `  ingest into ${dbLabel.padEnd(10)}  ${(accepted / elapsed).toFixed(0).padStart(8)} msg/s sustained (${String(accepted)} stored in ${elapsed.toFixed(1)} s, ${String(after.batches - before.batches)} batches, ~${String(Math.round(accepted / Math.max(1, after.batches - before.batches)))} messages each)`,
       );
       line(
         `  server CPU per message  ${accepted > 0 ? ((serverCpu.user + serverCpu.system) / accepted).toFixed(0) : '–'} µs (all of the server process's CPU${pglite ? ', PGlite included' : ''}, over the messages stored)`,
       );
+      if (!pglite && accepted > 0) {
+        line(
+          `  database CPU per message ${((databaseCores * elapsed * 1e6) / accepted).toFixed(0)} µs (the PostgreSQL processes' CPU, over the messages stored)`,
+        );
+      }
       const lost = r.acknowledged - stored;
       line(
         `  count check             published ${String(r.published)}, acknowledged ${String(r.acknowledged)}, rows stored ${String(stored)} → ${lost === 0 && r.failed === 0 ? 'nothing lost' : `MISMATCH (${String(lost)})`}${r.skipped ? `, ${String(r.skipped)} not sent (publisher backlog full)` : ''}`,
@@ -377,6 +388,8 @@ async function main(): Promise<void> {
         closeSockets: true,
       });
       if (only.lost !== 0) process.exitCode = 1;
+      line();
+      await printLoadAndReference(database);
       return;
     }
     const realtime = await phase(`Phase 1: ${String(rate)} msg/s with ${String(socketCount)} listening sockets`, {

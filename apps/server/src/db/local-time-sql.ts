@@ -11,7 +11,7 @@ export const localDayStartSql = (day: string | SQL): SQL =>
   sql`((${day}::date)::timestamp at time zone ${businessTimeZone})`;
 
 /** First instant after a local day: the next local midnight. */
-export const localDayEndSql = (day: string): SQL =>
+export const localDayEndSql = (day: string | SQL): SQL =>
   sql`(((${day}::date) + 1)::timestamp at time zone ${businessTimeZone})`;
 
 /** Whole seconds from start to end, or to now while still running; never negative. */

@@ -412,9 +412,9 @@ describe('closing counter days', () => {
     await send(t.app, l.es, moduleMessage(at(0), { rides: 3 }));
     await send(t.app, l.es, moduleMessage(at(minutes(40)), { rides: 2 }));
     const day = localDay(at(0));
-    const counters = new LiftCountersRepository(t.database.db);
+    const counters = new LiftCountersRepository(t.database);
     const open = await counters.quarterHours(l.liftId, 'rides', day, day);
-    expect(open.sums).toEqual([3, 2]);
+    expect(Array.from(open.sums)).toEqual([3, 2]);
     const closedRows = () =>
       sqlRows<{ n: number }>(
         t.database.db,

@@ -14,7 +14,7 @@ const head = {
 
 /** The plain way: objects, toISOString, JSON.stringify — what the bytes must equal. */
 function reference(series: QuarterHourSeries, sum: number): string {
-  const items: CounterItem[] = series.epochs.map((epoch, i) => ({
+  const items: CounterItem[] = Array.from(series.epochs, (epoch, i) => ({
     start: new Date(Math.floor(Math.round(epoch * 1e6) / 1000)).toISOString(),
     sum: series.sums[i] ?? 0,
   }));
@@ -63,6 +63,18 @@ describe('countersResponseJson', () => {
     epochs.push(-1, -86_400.5, 253_402_300_799.999, 253_402_300_800, 8.64e12);
     sums.push(1, 2, 3, 4, 5);
     expect(written({ epochs, sums }, 0.1 + 0.2)).toBe(reference({ epochs, sums }, 0.1 + 0.2));
+  });
+
+  it('returns bytes of their own: a later, shorter response leaves an earlier one as it was', () => {
+    const start = Date.parse('2025-10-25T22:00:00Z') / 1000;
+    const long = {
+      epochs: Array.from({ length: 500 }, (_, i) => start + i * 900),
+      sums: Array.from({ length: 500 }, () => 7),
+    };
+    const first = countersResponseJson({ ...head, items: long, sum: 3500 });
+    const second = countersResponseJson({ ...head, items: { epochs: [start], sums: [123] }, sum: 123 });
+    expect(first.toString('utf8')).toBe(reference(long, 3500));
+    expect(second.toString('utf8')).toBe(reference({ epochs: [start], sums: [123] }, 123));
   });
 
   it('writes an empty series and calendar items as plain JSON', () => {

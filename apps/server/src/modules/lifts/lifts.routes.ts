@@ -48,7 +48,7 @@ export function liftsRoutes(app: FastifyInstance): void {
     new LiftsRepository(app.db, app.database),
     new LiftStatusesRepository(app.db),
     new LiftLogbookRepository(app.db),
-    new LiftCountersRepository(app.db),
+    new LiftCountersRepository(app.database),
     new SenseRepository(app.db),
     app.access,
     app.clock,

@@ -51,7 +51,7 @@ const httpMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'O
 /** Seconds: from a cached health answer to a large export's first bytes. */
 const httpBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Messages per transaction, up to INGEST_BATCH_SIZE's maximum. */
-const batchBuckets = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 5000];
+const batchBuckets = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2000, 5000];
 /** Seconds from arrival to commit: the batch wait (5 ms), the transaction, any backlog. */
 const lagBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
