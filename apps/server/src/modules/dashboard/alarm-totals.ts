@@ -3,6 +3,7 @@
 // summed over the counting lifts, their times to acknowledge and to free merged with the rest of
 // the period's (today's part, from SQL) and the percentiles taken over all of them, as
 // percentile_cont does. A single lift, or a node whose listener is down, reads SQL alone.
+import { liftIdSet } from '../../lib/lift-id-set.ts';
 import type { AlarmMonth, AlarmMonthCache } from './alarm-month-cache.ts';
 import type { AlarmFigureRow, AlarmFiguresRepository } from './alarm-figures.repository.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
@@ -43,10 +44,7 @@ export class AlarmTotals {
           : cache.get(`${m.month}|${m.first}..${m.last}`, () => this.repository.days(m.first, m.last)),
       ),
     ]);
-    const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);
-    const counts = new Uint8Array(maxId + 1);
-    for (const id of counting.liftIds) counts[id] = 1;
-    const counted = (id: number) => id <= maxId && counts[id] === 1;
+    const counted = liftIdSet(counting.liftIds).has;
     // Seconds in service: to the end of the period so far, or to the local midnight the lift was
     // decommissioned on (scopedSql's rule, per lift, never negative).
     let inService = 0;

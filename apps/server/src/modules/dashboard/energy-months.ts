@@ -4,6 +4,7 @@
 // totals never change again, so they need no signal.
 // The lifts counted come from the availability cache's kept lists (kept right by the lifts
 // trigger of migration 0023); the open months are read from the database for those lifts.
+import { liftIdSet } from '../../lib/lift-id-set.ts';
 import { addDays } from '../../lib/calendar-days.ts';
 import { localDay } from '../../lib/local-day.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
@@ -42,14 +43,12 @@ export class EnergyMonths {
       openFrom <= p.to ? this.figures.energyWh(scope, { ...p, from: openFrom }, liftIdsSql(counting)) : 0,
       ...pieces.map((m) => this.piece(m)),
     ]);
-    const maxId = counting.liftIds.reduce((a, b) => Math.max(a, b), 0);
-    const counts = new Uint8Array(maxId + 1);
-    for (const id of counting.liftIds) counts[id] = 1;
+    const counted = liftIdSet(counting.liftIds).has;
     let total = open;
     for (const { liftIds, wh } of kept) {
       for (let i = 0; i < liftIds.length; i++) {
         const id = liftIds[i] ?? 0;
-        if (id <= maxId && counts[id] === 1) total += wh[i] ?? 0;
+        if (counted(id)) total += wh[i] ?? 0;
       }
     }
     return total;

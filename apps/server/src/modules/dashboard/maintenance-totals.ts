@@ -5,6 +5,7 @@
 // The snapshot is forgotten on any change to those tables (`maintenance:*`, migration 0025; they
 // change with finished maintenance visits and inspections, not with ingest's events), and loaded
 // again by the next request. A single lift, or a node whose listener is down, reads SQL alone.
+import { liftIdSet } from '../../lib/lift-id-set.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import {
   earliestOnTime,
@@ -66,9 +67,7 @@ export function snapshotTotals(
   liftIds: readonly number[],
   b: PeriodBounds,
 ): PeriodFigureTotal[] {
-  const maxId = liftIds.reduce((a, c) => Math.max(a, c), 0);
-  const counted = new Uint8Array(maxId + 1);
-  for (const id of liftIds) counted[id] = 1;
+  const { maxId, has: counted } = liftIdSet(liftIds);
   // per figure: its occurrences, the lifts with one, and per lift its occurrences (counted as they
   // come: a pass over each figure's column afterwards cost ~2 ms a request)
   const counts = new Int32Array(figures.length);
@@ -84,7 +83,7 @@ export function snapshotTotals(
   };
   for (let i = 0; i < s.gapLiftIds.length; i++) {
     const lift = s.gapLiftIds[i] ?? 0;
-    if (lift > maxId || counted[lift] !== 1) continue;
+    if (!counted(lift)) continue;
     const started = s.gapStartedUs[i] ?? NaN;
     const next = s.gapNextUs[i] ?? NaN;
     const closes = Number.isNaN(next) ? b.endUs : next;
@@ -104,7 +103,7 @@ export function snapshotTotals(
   }
   for (let i = 0; i < s.inspectionLiftIds.length; i++) {
     const lift = s.inspectionLiftIds[i] ?? 0;
-    if (lift > maxId || counted[lift] !== 1) continue;
+    if (!counted(lift)) continue;
     if (s.rejected[i] === 1) {
       const on = s.inspectedOn[i] ?? 0;
       if (on >= b.fromDay && on <= b.endDay) add(Figure.rejected, lift);
