@@ -20,6 +20,9 @@ import { webhookOutboxIntervalMs } from './modules/webhooks/webhook-outbox.ts';
 import { scheduledReportsIntervalMs } from './modules/reports/scheduled-reports.ts';
 import { createMailer } from './plugins/mail.ts';
 
+/** How long after listening the demo fleet's modules start to connect. */
+const simulatorStartAfterMs = 1_000;
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function main(): Promise<void> {
@@ -128,6 +131,9 @@ async function main(): Promise<void> {
         else simulator = started;
       },
       log,
+      // A moment after the server answers: a restart serves its first requests without waiting for
+      // the fleet to load and the MQTT client library and the modules' connections to come up.
+      { startAfterMs: simulatorStartAfterMs },
     );
     simulatorLine =
       'Module simulator: on for every module fitted in a lift, following changes (SIMULATOR=off to stop it)';

@@ -41,4 +41,18 @@ describe('keepTrying', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toBe(1);
   });
+
+  it('makes its first attempt after startAfterMs, and none when stopped before', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    keepTrying('part', () => (calls++, Promise.resolve()), log, { startAfterMs: 1000 });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(1);
+    const stopped = keepTrying('part', () => (calls++, Promise.resolve()), log, { startAfterMs: 1000 });
+    stopped.stop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toBe(1);
+  });
 });

@@ -11,7 +11,11 @@ export function keepTrying(
   name: string,
   attempt: () => Promise<void>,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
-  options: { firstDelayMs?: number; maxDelayMs?: number } = {},
+  /**
+   * startAfterMs: the first attempt waits this long (0: at once); firstDelayMs: the pause after the
+   * first failure, doubling up to maxDelayMs.
+   */
+  options: { startAfterMs?: number; firstDelayMs?: number; maxDelayMs?: number } = {},
 ): KeepTrying {
   const firstDelayMs = options.firstDelayMs ?? 1000;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
@@ -26,7 +30,12 @@ export function keepTrying(
       timer.unref();
     });
   };
-  run(0);
+  if (options.startAfterMs) {
+    timer = setTimeout(() => run(0), options.startAfterMs);
+    timer.unref();
+  } else {
+    run(0);
+  }
   return {
     stop: () => {
       stopped = true;

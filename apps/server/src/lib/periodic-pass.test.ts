@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PeriodicPass } from './periodic-pass.ts';
+import { catchUpDelayMs, PeriodicPass } from './periodic-pass.ts';
 
 /** A pass that counts its runs and finishes when the test lets it. */
 class CountingPass extends PeriodicPass<number> {
@@ -28,6 +28,10 @@ class CountingPass extends PeriodicPass<number> {
 
   later(ms: number): void {
     this.wakeIn(ms);
+  }
+
+  catchUp(): void {
+    this.catchUpSoon();
   }
 }
 
@@ -98,6 +102,23 @@ describe('PeriodicPass', () => {
     expect(job.runs).toBe(1);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(job.runs).toBe(1);
+    await job.stop();
+  });
+
+  it('runs the catch-up pass after a start a few seconds later, not at once, and a wake still at once', async () => {
+    const job = new CountingPass();
+    job.start(3_600_000);
+    job.catchUp();
+    await vi.advanceTimersByTimeAsync(catchUpDelayMs - 1);
+    expect(job.runs).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(job.runs).toBe(1);
+    job.catchUp();
+    job.wake();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.runs).toBe(2);
+    await vi.advanceTimersByTimeAsync(catchUpDelayMs);
+    expect(job.runs).toBe(2);
     await job.stop();
   });
 

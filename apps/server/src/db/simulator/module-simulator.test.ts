@@ -65,6 +65,32 @@ describe('ModuleSimulator', () => {
     expect(received.every((topic) => topic.startsWith('liftwacht/modules/ES-SIM-1/'))).toBe(true);
   });
 
+  it('connects a large fleet a slice at a time, letting other work run in between, and sets every module up', async () => {
+    const port = await freePort();
+    const { received } = await startBroker(port);
+    const modules = Array.from({ length: 50 }, (_, i) => ({
+      es: `ES-SIM-${String(100 + i)}`,
+      floors: 4,
+      lowestFloor: 0,
+      hasIntercom: true,
+      firmware: '4.2.1',
+    }));
+    // A very low rate: the setup messages are what is counted.
+    const simulator = new ModuleSimulator({ brokerUrl: `mqtt://127.0.0.1:${String(port)}`, modules, rate: 0.01 });
+    cleanups.push(() => simulator.stop());
+    // Other work (a request to the server the simulator runs in) queued as start() begins.
+    let started = false;
+    let otherWorkRanDuringStart = false;
+    setImmediate(() => (otherWorkRanDuringStart = !started));
+    await simulator.start();
+    started = true;
+    expect(otherWorkRanDuringStart).toBe(true);
+    await simulator.whenConnected();
+    await expect
+      .poll(() => new Set(received.filter((t) => t.endsWith('/provisioning'))).size, { timeout: 10_000 })
+      .toBe(modules.length);
+  });
+
   it('stops within its bound when the broker never acknowledges what is in flight', async () => {
     const port = await freePort();
     const { received } = await startBroker(port, { acknowledge: false });

@@ -27,6 +27,8 @@ export interface SimulatorOptions {
 /** A connection stops taking new messages while this many wait for their acknowledgement. */
 const maxUnacknowledgedPerConnection = 2000;
 const tickMs = 10;
+/** Modules connected in one turn of the event loop when the simulator starts (see start()). */
+const connectSlice = 16;
 
 const silentLog: SimulatorLog = { info: () => undefined, warn: () => undefined };
 
@@ -84,18 +86,37 @@ export class ModuleSimulator {
     return this.modules.map((m) => m.es);
   }
 
+  /** Not started, or stopped (a stop may come while start() is connecting the fleet). */
+  private get stopped(): boolean {
+    return this.timer === null;
+  }
+
   /** One connection per module (as in the field) unless `connections` asks for shared ones. */
   private get perModule(): boolean {
     return this.options.connections === undefined;
   }
 
-  start(): Promise<void> {
-    if (this.timer) return Promise.resolve();
+  async start(): Promise<void> {
+    if (this.timer) return;
+    this.lastTick = performance.now();
+    this.timer = setInterval(() => this.tick(), tickMs);
     // Connections come up in the background and retry every second for good: a broker that is slow
     // or down at start (a restart under load) must not end the simulator, let alone the server.
     // Messages published meanwhile wait in the client until it connects.
     if (this.perModule) {
-      for (const m of this.modules) this.connectionOf.set(m.es, this.connect(`sim-${m.es}-${this.runId}`));
+      // A slice of modules a turn of the event loop: the server the simulator runs in answers its
+      // first requests in between rather than after every module's connection and setup message.
+      const starting = [...this.modules];
+      for (let i = 0; i < starting.length; i += connectSlice) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (this.stopped) return;
+        for (const m of starting.slice(i, i + connectSlice)) {
+          // Taken out meanwhile, or already started by add().
+          if (!this.modules.includes(m) || this.connectionOf.has(m.es)) continue;
+          this.connectionOf.set(m.es, this.connect(`sim-${m.es}-${this.runId}`));
+          if (!m.isSilent()) this.publish(m, m.provisioning());
+        }
+      }
     } else {
       const count = Math.max(1, Math.min(this.options.connections ?? 1, this.modules.length));
       for (let i = 0; i < count; i++) this.connect(`sim-gateway-${this.runId}-${String(i)}`);
@@ -103,15 +124,12 @@ export class ModuleSimulator {
         const connection = this.connections[i % this.connections.length];
         if (connection) this.connectionOf.set(m.es, connection);
       });
+      for (const m of this.modules) if (!m.isSilent()) this.publish(m, m.provisioning());
     }
-    for (const m of this.modules) if (!m.isSilent()) this.publish(m, m.provisioning());
-    this.lastTick = performance.now();
-    this.timer = setInterval(() => this.tick(), tickMs);
     this.log.info(
       { modules: this.modules.length, connections: this.connections.length, rate: this.rate },
       'module simulator running',
     );
-    return Promise.resolve();
   }
 
   /** Starts simulating a module (fitted in a lift since start): it connects and sends its setup. */

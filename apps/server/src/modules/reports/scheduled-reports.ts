@@ -66,8 +66,8 @@ export class ScheduledReportsJob extends PeriodicPass<number> {
 
   override start(intervalMs: number = scheduledReportsIntervalMs): void {
     super.start(intervalMs);
-    // What fell due while the server was down goes out now, not at the first tick.
-    this.wake();
+    // What fell due while the server was down goes out soon after start, not at the first tick.
+    this.catchUpSoon();
   }
 
   protected async pass(): Promise<number> {

@@ -56,8 +56,8 @@ export class WebhookDispatcher extends PeriodicPass<DispatchResult> {
   override start(intervalMs: number): void {
     if (this.stopped) return;
     super.start(intervalMs);
-    // Deliveries left from before a restart go out now, not at the first tick.
-    this.wake();
+    // Deliveries left from before a restart go out soon after start, not at the first tick.
+    this.catchUpSoon();
   }
 
   override async stop(): Promise<void> {
