@@ -6,6 +6,7 @@
 // listener is down, counts the rows of the conditions statement, as /current-state lists them.
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import { localDay } from '../../lib/local-day.ts';
+import { liftIdSet } from '../../lib/lift-id-set.ts';
 import { countingLiftsKey } from './availability-month-cache.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { CurrentConditionsRepository, FleetConditions } from './current-conditions.repository.ts';
@@ -34,28 +35,22 @@ export class CurrentCounts {
       this.availability.countingLifts(kinds, scope, inService),
     );
     if (lifts.liftIds.length === 0) return new Map();
-    const maxId = lifts.liftIds.reduce((a, b) => Math.max(a, b), 0);
-    // per lift id: 0 outside the scope, 1 in it, 2 in it with an intercom
-    const member = new Uint8Array(maxId + 1);
-    const threshold = new Float64Array(maxId + 1);
+    const inScope = liftIdSet(lifts.liftIds);
+    const withIntercom = liftIdSet(lifts.liftIds.filter((_, i) => lifts.hasIntercom[i]));
+    const threshold = new Float64Array(inScope.maxId + 1);
     let minThreshold = Infinity;
     lifts.liftIds.forEach((id, i) => {
-      member[id] = lifts.hasIntercom[i] ? 2 : 1;
       const t = lifts.rideThresholds[i] ?? Infinity;
       threshold[id] = t;
       minThreshold = Math.min(minThreshold, t);
     });
     const fleet = await this.conditions.fleetConditions(now, Number.isFinite(minThreshold) ? minThreshold : 0);
     // Each list holds a lift at most once (grouped, or one row a lift, in the statement).
-    const inScope = (id: number) => id <= maxId && member[id] !== 0;
     const counted = (ids: readonly number[], also: (id: number, at: number) => boolean = () => true) =>
-      ids.reduce((n, id, at) => (inScope(id) && also(id, at) ? n + 1 : n), 0);
+      ids.reduce((n, id, at) => (inScope.has(id) && also(id, at) ? n + 1 : n), 0);
     const counts = new Map<LiftStatus, number>();
     for (const [type, ids] of fleet.open) {
-      counts.set(
-        openStatus[type],
-        counted(ids, type === 'intercom_unavailable' ? (id) => member[id] === 2 : undefined),
-      );
+      counts.set(openStatus[type], counted(ids, type === 'intercom_unavailable' ? withIntercom.has : undefined));
     }
     counts.set('visits', counted(fleet.visits));
     counts.set(
