@@ -11,7 +11,7 @@ import type { AvailabilityRepository } from './availability.repository.ts';
 import type { PeriodFiguresRepository } from './period-figures.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 import { monthPieces, type MonthPiece } from './whole-months.ts';
-import { countingLiftsKey, liftIdsSql } from './availability-month-cache.ts';
+import { countingLiftsKey, liftIdFilterSql } from './availability-month-cache.ts';
 
 /** Days after a month's last day until no message can reach it: 30 days, a day of zones, spare. */
 const closedAfterDays = 33;
@@ -40,7 +40,9 @@ export class EnergyMonths {
       this.availability.countingLifts(kinds, scope, p),
     );
     const [open, ...kept] = await Promise.all([
-      openFrom <= p.to ? this.figures.energyWh(scope, { ...p, from: openFrom }, liftIdsSql(counting)) : 0,
+      openFrom <= p.to
+        ? this.figures.energyWh(scope, { ...p, from: openFrom }, (column) => liftIdFilterSql(counting, column))
+        : 0,
       ...pieces.map((m) => this.piece(m)),
     ]);
     const counted = liftIdSet(counting.liftIds).has;

@@ -81,7 +81,10 @@ export function snapshotTotals(
     counts[f] = (counts[f] ?? 0) + 1;
     if (n === 1) liftsWith[f] = (liftsWith[f] ?? 0) + 1;
   };
-  for (let i = 0; i < s.gapLiftIds.length; i++) {
+  // Only the gaps that close after the period starts can touch it: a suffix in closing order.
+  const { order, closesUs } = gapsByClose(s);
+  for (let k = firstAfter(closesUs, b.startUs); k < order.length; k++) {
+    const i = order[k] ?? 0;
     const lift = s.gapLiftIds[i] ?? 0;
     if (!counted(lift)) continue;
     const started = s.gapStartedUs[i] ?? NaN;
@@ -121,4 +124,43 @@ export function snapshotTotals(
     if (count === 0 && (figure === 'approvalRejected' || figure === 'approvalExpired')) return [];
     return [{ figure, count, lifts }];
   });
+}
+
+/** A snapshot's gaps in the order they close (the next visit; still open: last), worked out once per snapshot. */
+interface GapsByClose {
+  /** Gap positions in closing order. */
+  order: Int32Array;
+  /** Their closing instants in that order (epoch µs; Infinity while open). */
+  closesUs: Float64Array;
+}
+
+const gapOrders = new WeakMap<MaintenanceSnapshot, GapsByClose>();
+
+/**
+ * The gaps in closing order. A month touches a twelfth of a year's gaps and the one open at its
+ * start per lift: reading only those instead of every gap of the fleet was most of the month's
+ * maintenance figures (a loop over ~100,000 gaps, ~1.3 ms a request).
+ */
+function gapsByClose(s: MaintenanceSnapshot): GapsByClose {
+  let kept = gapOrders.get(s);
+  if (kept === undefined) {
+    const n = s.gapLiftIds.length;
+    const closes = Float64Array.from(s.gapNextUs, (next) => (Number.isNaN(next) ? Infinity : next));
+    const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (closes[a] ?? 0) - (closes[b] ?? 0));
+    kept = { order, closesUs: Float64Array.from(order, (i) => closes[i] ?? Infinity) };
+    gapOrders.set(s, kept);
+  }
+  return kept;
+}
+
+/** The first position whose value is above `after` in an ascending array (its length when none is). */
+function firstAfter(sorted: Float64Array, after: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] ?? Infinity) <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
