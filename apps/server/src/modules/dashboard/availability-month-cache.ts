@@ -15,6 +15,7 @@ import type { NotificationHandlers } from '../../db/database.ts';
 import { ListenedState } from '../../db/notification-barriers.ts';
 import type { AvailabilityKind } from '../../db/rollups/availability-rollup.ts';
 import { evictLeastRecentlyUsed } from '../../lib/evict-least-recently-used.ts';
+import { liftIdSet, type LiftIdSet } from '../../lib/lift-id-set.ts';
 
 /** A month's lift-days with unavailable business seconds: element i of each array is one row. */
 export interface MonthRows {
@@ -208,6 +209,22 @@ export function countingLiftsKey(
   kinds: readonly string[],
 ): string {
   return `${String(scope.organisationId)}|${p.from}|${kinds.join(',')}`;
+}
+
+const idSets = new WeakMap<CountingLifts, LiftIdSet>();
+
+/**
+ * The membership table of a kept list's ids, built once per list: the alarm, maintenance and
+ * energy figures of one request each asked for it (~0.15 ms each at 10,000 lifts). Kept lists are
+ * never changed; a change to the lifts makes new ones.
+ */
+export function countingLiftIdSet(lifts: CountingLifts): LiftIdSet {
+  let set = idSets.get(lifts);
+  if (set === undefined) {
+    set = liftIdSet(lifts.liftIds);
+    idSets.set(lifts, set);
+  }
+  return set;
 }
 
 /** The lifts' ids as a SQL literal: runs of consecutive ids (int4multirange) or a list (int[]). */

@@ -5,7 +5,7 @@
 // The snapshot is forgotten on any change to those tables (`maintenance:*`, migration 0025; they
 // change with finished maintenance visits and inspections, not with ingest's events), and loaded
 // again by the next request. A single lift, or a node whose listener is down, reads SQL alone.
-import { liftIdSet } from '../../lib/lift-id-set.ts';
+import type { LiftIdSet } from '../../lib/lift-id-set.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import {
   earliestOnTime,
@@ -18,7 +18,7 @@ import {
 } from './period-figures.repository.ts';
 import type { SignalKeptCache } from './signal-kept-cache.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
-import { countingLiftsKey } from './availability-month-cache.ts';
+import { countingLiftIdSet, countingLiftsKey } from './availability-month-cache.ts';
 
 export class MaintenanceTotals {
   constructor(
@@ -38,7 +38,7 @@ export class MaintenanceTotals {
       cache.get('fleet', () => this.repository.maintenanceSnapshot()),
       this.repository.bounds(p, now),
     ]);
-    return snapshotTotals(snapshot, counting.liftIds, bounds);
+    return snapshotTotals(snapshot, countingLiftIdSet(counting), bounds);
   }
 }
 
@@ -62,12 +62,8 @@ type Figure = (typeof Figure)[keyof typeof Figure];
  * longer than 110 % of it up to the period's end; rejections in the period, approvals whose
  * validity ended in it without a new approval.
  */
-export function snapshotTotals(
-  s: MaintenanceSnapshot,
-  liftIds: readonly number[],
-  b: PeriodBounds,
-): PeriodFigureTotal[] {
-  const { maxId, has: counted } = liftIdSet(liftIds);
+export function snapshotTotals(s: MaintenanceSnapshot, lifts: LiftIdSet, b: PeriodBounds): PeriodFigureTotal[] {
+  const { maxId, has: counted } = lifts;
   // per figure: its occurrences, the lifts with one, and per lift its occurrences (counted as they
   // come: a pass over each figure's column afterwards cost ~2 ms a request)
   const counts = new Int32Array(figures.length);
@@ -104,7 +100,11 @@ export function snapshotTotals(
     // whole microseconds: the comparison agrees with the SQL's float seconds (see the test)
     if ((Math.min(closes, b.endUs) - started) / 1e6 > latest) add(Figure.expired, lift);
   }
-  for (let i = 0; i < s.inspectionLiftIds.length; i++) {
+  // Only the inspections whose day (a rejection's, an approval's validity end) lies in the period.
+  const inspections = inspectionsByDay(s);
+  const lastInspection = firstAfter(inspections.days, b.endDay);
+  for (let k = firstAfter(inspections.days, b.fromDay - 1); k < lastInspection; k++) {
+    const i = inspections.order[k] ?? 0;
     const lift = s.inspectionLiftIds[i] ?? 0;
     if (!counted(lift)) continue;
     if (s.rejected[i] === 1) {
@@ -135,6 +135,23 @@ interface GapsByClose {
 }
 
 const gapOrders = new WeakMap<MaintenanceSnapshot, GapsByClose>();
+const inspectionOrders = new WeakMap<MaintenanceSnapshot, { order: Int32Array; days: Float64Array }>();
+
+/**
+ * The inspections in the order of the day that can put them in a period's figures (yyyymmdd): a
+ * rejection's day, an approval's validity end (0 without one: never in a period), worked out once
+ * per snapshot.
+ */
+function inspectionsByDay(s: MaintenanceSnapshot): { order: Int32Array; days: Float64Array } {
+  let kept = inspectionOrders.get(s);
+  if (kept === undefined) {
+    const day = (i: number) => (s.rejected[i] === 1 ? (s.inspectedOn[i] ?? 0) : (s.validUntil[i] ?? 0));
+    const order = Int32Array.from({ length: s.inspectionLiftIds.length }, (_, i) => i).sort((a, b) => day(a) - day(b));
+    kept = { order, days: Float64Array.from(order, day) };
+    inspectionOrders.set(s, kept);
+  }
+  return kept;
+}
 
 /**
  * The gaps in closing order. A month touches a twelfth of a year's gaps and the one open at its
