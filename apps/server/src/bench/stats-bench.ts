@@ -111,6 +111,7 @@ async function benchDatabase(
 
   const to = isoDay(new Date(now.getTime() - 86400e3));
   const monthFrom = `${to.slice(0, 8)}01`;
+  const monthEnd = isoDay(new Date(Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)), 0)));
   const yearFrom = isoDay(
     new Date(Date.UTC(Number(to.slice(0, 4)) - 1, Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)) + 1)),
   );
@@ -127,6 +128,12 @@ async function benchDatabase(
   const timings: Timing[] = [
     await measure('stats current view', () => call(base), runs),
     await measure('stats month', () => call(`${base}&from=${monthFrom}&to=${to}`), runs),
+    // what the period selector's "month" sends: the whole calendar month, today and open events included
+    await measure(
+      'stats month (calendar, period selector)',
+      () => call(`${base}&from=${monthFrom}&to=${monthEnd}`),
+      runs,
+    ),
     await measure('stats year (rolling 12 months)', () => call(`${base}&from=${yearFrom}&to=${to}`), runs),
     // what the period selector's "year" sends: the calendar year, here the current one
     await measure(

@@ -307,9 +307,12 @@ export const events = pgTable(
     webhookPending: boolean('webhook_pending').notNull().default(true),
   },
   (t) => [
-    index('events_lift_type_started_idx').on(t.liftId, t.type, t.startedAt),
+    // ended_at and the open events' started_at in the keys: the dashboard reads a lift's events
+    // of a kind by their end, and the open ones by their start, from the index alone (no heap page
+    // per event; closing an event already changes an indexed column, so no update becomes non-HOT)
+    index('events_lift_type_started_idx').on(t.liftId, t.type, t.startedAt, t.endedAt),
     index('events_open_idx')
-      .on(t.type, t.liftId)
+      .on(t.type, t.liftId, t.startedAt)
       .where(sql`${t.endedAt} is null`),
     index('events_started_idx').on(t.startedAt),
     index('events_webhook_pending_idx')

@@ -3,14 +3,13 @@
 // summed over the counting lifts, their times to acknowledge and to free merged with the rest of
 // the period's (today's part, from SQL) and the percentiles taken over all of them, as
 // percentile_cont does. A single lift, or a node whose listener is down, reads SQL alone.
-import { liftIdSet } from '../../lib/lift-id-set.ts';
 import type { AlarmMonth, AlarmMonthCache } from './alarm-month-cache.ts';
 import type { AlarmFigureRow, AlarmFiguresRepository } from './alarm-figures.repository.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 import { percentilesCont } from './percentile-cont.ts';
 import { monthPieces } from './whole-months.ts';
-import { countingLiftsKey, liftIdsSql } from './availability-month-cache.ts';
+import { countingLiftIdSet, countingLiftsKey, liftIdsSql } from './availability-month-cache.ts';
 
 export class AlarmTotals {
   constructor(
@@ -44,7 +43,7 @@ export class AlarmTotals {
           : cache.get(`${m.month}|${m.first}..${m.last}`, () => this.repository.days(m.first, m.last)),
       ),
     ]);
-    const counted = liftIdSet(counting.liftIds).has;
+    const counted = countingLiftIdSet(counting).has;
     // Seconds in service: to the end of the period so far, or to the local midnight the lift was
     // decommissioned on (scopedSql's rule, per lift, never negative).
     let inService = 0;

@@ -1,6 +1,6 @@
 // What is wrong with each lift right now (DESIGN §4 current view), one row per lift and condition.
 // The current-view counts, /current-state and the current stats details all read this.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import { timestampSql } from '../../db/local-time-sql.ts';
@@ -76,58 +76,83 @@ export class CurrentConditionsRepository {
     return { open, visits, rides, rejected, expired, notConnected };
   }
 
-  async conditions(scope: LiftScope, now: Date): Promise<ConditionRow[]> {
+  /**
+   * The scope's lifts in each current condition, or in the one condition `only` (the current
+   * stats details): then only that condition's part of the statement runs. The lifts' names are
+   * read for the rows found, not carried through the statement for every lift of the scope.
+   */
+  async conditions(scope: LiftScope, now: Date, only?: LiftStatus): Promise<ConditionRow[]> {
     const nowTs = timestampSql(now);
     const today = sql`(${nowTs} at time zone ${businessTimeZone})::date`;
     const silentSince = new Date(now.getTime() - senseSilenceMs).toISOString();
-    const rows = await sqlRows<ConditionRow & { since: Date | string | null }>(
-      this.db,
-      sql`
-      with scoped as (
-        select l.id, l.name, l.address, l.building_name, l.lift_type, l.service_ride_threshold
-        from lifts l where ${liftScopeSql(scope, localDay(now))}
-      ),
-      open_events as (
-        select e.lift_id, e.type, min(e.started_at) as since
-        from events e join scoped s on s.id = e.lift_id
-        where e.ended_at is null and e.started_at <= ${nowTs}
-          and e.type in ('unavailable', 'sense_failure', 'intercom_unavailable')
-        group by e.lift_id, e.type
-      ),
-      conditions as (
+    const wanted = (status: LiftStatus) => only === undefined || only === status;
+    const openTypes = (
+      [
+        ['unavailable', 'liftUnavailable'],
+        ['sense_failure', 'senseFailureSensor'],
+        ['intercom_unavailable', 'intercomUnavailable'],
+      ] as const
+    )
+      .filter(([, status]) => wanted(status))
+      .map(([type]) => type);
+    const parts: SQL[] = [];
+    if (openTypes.length > 0) {
+      parts.push(sql`
         select oe.lift_id, case oe.type
                  when 'unavailable' then 'liftUnavailable'
                  when 'sense_failure' then 'senseFailureSensor'
                  else 'intercomUnavailable' end as status,
                oe.since::text as since, null::text as value
-        from open_events oe join scoped s on s.id = oe.lift_id
-        where oe.type <> 'intercom_unavailable' or s.lift_type is not null
-        union all
-        select v.lift_id, 'visits', min(v.started_at)::text, null
+        from (select e.lift_id, e.type, min(e.started_at) as since
+              from events e
+              where e.ended_at is null and e.started_at <= ${nowTs} and e.type = any(${sql.param(openTypes)}::text[])
+              group by e.lift_id, e.type) oe
+        join scoped s on s.id = oe.lift_id
+        where oe.type <> 'intercom_unavailable' or s.lift_type is not null`);
+    }
+    if (wanted('visits')) {
+      parts.push(sql`
+        select v.lift_id, 'visits', min(v.started_at)::text, null::text
         from visits v join scoped s on s.id = v.lift_id
         where v.state = 'progress'
-        group by v.lift_id
-        union all
-        select r.lift_id, 'servicecounterMaintenanceAlert', r.last_at::text, r.total::text
+        group by v.lift_id`);
+    }
+    if (wanted('servicecounterMaintenanceAlert')) {
+      parts.push(sql`
+        select r.lift_id, 'servicecounterMaintenanceAlert'::text, r.last_at::text, r.total::text
         from (${ridesSinceMaintenanceSql(sql`scoped`, sql`true`)}) r
-        where r.total > r.threshold
-        union all
-        -- The inspections statuses read the table once (a hash join with the scope) instead of
-        -- probing every lift's inspections.
-        select r.lift_id, 'approvalRejected', r.inspected_on::text, null
-        from (${latestRejectionSql({ join: sql`join scoped s on s.id = i.lift_id` })}) r
-        union all
+        where r.total > r.threshold`);
+    }
+    // The inspections statuses read the table once (a hash join with the scope) instead of probing
+    // every lift's inspections.
+    if (wanted('approvalRejected')) {
+      parts.push(sql`
+        select r.lift_id, 'approvalRejected', r.inspected_on::text, null::text
+        from (${latestRejectionSql({ join: sql`join scoped s on s.id = i.lift_id` })}) r`);
+    }
+    if (wanted('approvalExpired')) {
+      parts.push(sql`
         select x.lift_id, 'approvalExpired', x.valid_until::text, x.valid_until::text
-        from (${expiredApprovalSql({ join: sql`join scoped s on s.id = i.lift_id` }, today)}) x
-        union all
-        select s.id, 'senseNotConnected', m.last_seen_at::text, null
+        from (${expiredApprovalSql({ join: sql`join scoped s on s.id = i.lift_id` }, today)}) x`);
+    }
+    if (wanted('senseNotConnected')) {
+      parts.push(sql`
+        select s.id, 'senseNotConnected', m.last_seen_at::text, null::text
         from scoped s join modules m on m.lift_id = s.id
-        where m.last_seen_at is null or m.last_seen_at < ${silentSince}::timestamptz
-      )
-      select c.lift_id as "liftId", s.name, s.address, s.building_name as "buildingName",
+        where m.last_seen_at is null or m.last_seen_at < ${silentSince}::timestamptz`);
+    }
+    if (parts.length === 0) return [];
+    const rows = await sqlRows<ConditionRow & { since: Date | string | null }>(
+      this.db,
+      sql`
+      with scoped as (
+        select l.id, l.lift_type, l.service_ride_threshold from lifts l where ${liftScopeSql(scope, localDay(now))}
+      ),
+      conditions (lift_id, status, since, value) as (${sql.join(parts, sql` union all `)})
+      select c.lift_id as "liftId", l.name, l.address, l.building_name as "buildingName",
              c.status, c.since, c.value
-      from conditions c join scoped s on s.id = c.lift_id
-      order by c.status, s.name, c.lift_id`,
+      from conditions c join lifts l on l.id = c.lift_id
+      order by c.status, l.name, c.lift_id`,
     );
     return rows.map((r) => ({
       ...r,

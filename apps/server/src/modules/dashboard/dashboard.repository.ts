@@ -1,5 +1,5 @@
 // Small lookups the dashboard needs besides the figures.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { lifts } from '../../db/schema.ts';
 
@@ -24,13 +24,16 @@ export class DashboardRepository {
     return row !== undefined;
   }
 
+  /** Names and addresses of the organisation's lifts: all of them, or only those of `liftIds`. */
   async liftSummaries(
     organisationId: number,
+    liftIds?: readonly number[],
   ): Promise<Map<number, { name: string; address: string; buildingName: string | null }>> {
+    const ids = liftIds === undefined ? undefined : sql`${lifts.id} = any(${sql.param([...liftIds])}::int[])`;
     const rows = await this.db
       .select({ id: lifts.id, name: lifts.name, address: lifts.address, buildingName: lifts.buildingName })
       .from(lifts)
-      .where(eq(lifts.organisationId, organisationId));
+      .where(and(eq(lifts.organisationId, organisationId), ids));
     return new Map(rows.map((r) => [r.id, r]));
   }
 }

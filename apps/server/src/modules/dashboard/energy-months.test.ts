@@ -5,7 +5,7 @@ import { availabilityChannel } from '../../db/rollups/availability-rollup.ts';
 import { dailyCounters, lifts, organisations } from '../../db/schema.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
-import { AvailabilityMonthCache, liftIdsSql } from './availability-month-cache.ts';
+import { AvailabilityMonthCache, liftIdFilterSql, liftIdsSql } from './availability-month-cache.ts';
 import { AvailabilityRepository } from './availability.repository.ts';
 import { EnergyMonths } from './energy-months.ts';
 import { PeriodFiguresRepository } from './period-figures.repository.ts';
@@ -74,14 +74,20 @@ describe('energy with closed months kept in memory', () => {
     }
   });
 
-  it('reads the kept lifts back from their ids as runs and as a list', async () => {
+  it('reads the kept lifts back from their ids as runs and as a list, as a relation and as a condition', async () => {
     const lists = [[1, 2, 3, 4, 5, 6, 7, 8, 20, 21, 22, 23, 24, 25, 26, 27, 40], [3, 5, 7, 8, 11, 13, 17], [42], []];
     for (const liftIds of lists) {
-      const relation = liftIdsSql({ liftIds, hasIntercom: [], decommissionedAtMs: [], rideThresholds: [] });
+      const lifts = { liftIds, hasIntercom: [], decommissionedAtMs: [], rideThresholds: [] };
+      const relation = liftIdsSql(lifts);
       const result = (await database.db.execute(sql`select s.id from (${relation}) s order by s.id`)) as {
         rows: { id: number }[];
       };
       expect(result.rows.map((r) => r.id)).toEqual(liftIds);
+      // the same lifts as a condition on a column
+      const kept = (await database.db.execute(
+        sql`select x from generate_series(0, 50) as x where ${liftIdFilterSql(lifts, sql`x`)} order by x`,
+      )) as { rows: { x: number }[] };
+      expect(kept.rows.map((r) => r.x)).toEqual(liftIds);
     }
   });
 });

@@ -4,14 +4,13 @@
 // totals never change again, so they need no signal.
 // The lifts counted come from the availability cache's kept lists (kept right by the lifts
 // trigger of migration 0023); the open months are read from the database for those lifts.
-import { liftIdSet } from '../../lib/lift-id-set.ts';
 import { addDays } from '../../lib/calendar-days.ts';
 import { localDay } from '../../lib/local-day.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { PeriodFiguresRepository } from './period-figures.repository.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
 import { monthPieces, type MonthPiece } from './whole-months.ts';
-import { countingLiftsKey, liftIdsSql } from './availability-month-cache.ts';
+import { countingLiftIdSet, countingLiftsKey, liftIdFilterSql } from './availability-month-cache.ts';
 
 /** Days after a month's last day until no message can reach it: 30 days, a day of zones, spare. */
 const closedAfterDays = 33;
@@ -40,10 +39,12 @@ export class EnergyMonths {
       this.availability.countingLifts(kinds, scope, p),
     );
     const [open, ...kept] = await Promise.all([
-      openFrom <= p.to ? this.figures.energyWh(scope, { ...p, from: openFrom }, liftIdsSql(counting)) : 0,
+      openFrom <= p.to
+        ? this.figures.energyWh(scope, { ...p, from: openFrom }, (column) => liftIdFilterSql(counting, column))
+        : 0,
       ...pieces.map((m) => this.piece(m)),
     ]);
-    const counted = liftIdSet(counting.liftIds).has;
+    const counted = countingLiftIdSet(counting).has;
     let total = open;
     for (const { liftIds, wh } of kept) {
       for (let i = 0; i < liftIds.length; i++) {

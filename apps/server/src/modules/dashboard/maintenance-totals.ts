@@ -5,7 +5,7 @@
 // The snapshot is forgotten on any change to those tables (`maintenance:*`, migration 0025; they
 // change with finished maintenance visits and inspections, not with ingest's events), and loaded
 // again by the next request. A single lift, or a node whose listener is down, reads SQL alone.
-import { liftIdSet } from '../../lib/lift-id-set.ts';
+import type { LiftIdSet } from '../../lib/lift-id-set.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import {
   earliestOnTime,
@@ -18,7 +18,7 @@ import {
 } from './period-figures.repository.ts';
 import type { SignalKeptCache } from './signal-kept-cache.ts';
 import type { BusinessPeriod, LiftScope } from './stats-scope.ts';
-import { countingLiftsKey } from './availability-month-cache.ts';
+import { countingLiftIdSet, countingLiftsKey } from './availability-month-cache.ts';
 
 export class MaintenanceTotals {
   constructor(
@@ -38,7 +38,7 @@ export class MaintenanceTotals {
       cache.get('fleet', () => this.repository.maintenanceSnapshot()),
       this.repository.bounds(p, now),
     ]);
-    return snapshotTotals(snapshot, counting.liftIds, bounds);
+    return snapshotTotals(snapshot, countingLiftIdSet(counting), bounds);
   }
 }
 
@@ -62,12 +62,8 @@ type Figure = (typeof Figure)[keyof typeof Figure];
  * longer than 110 % of it up to the period's end; rejections in the period, approvals whose
  * validity ended in it without a new approval.
  */
-export function snapshotTotals(
-  s: MaintenanceSnapshot,
-  liftIds: readonly number[],
-  b: PeriodBounds,
-): PeriodFigureTotal[] {
-  const { maxId, has: counted } = liftIdSet(liftIds);
+export function snapshotTotals(s: MaintenanceSnapshot, lifts: LiftIdSet, b: PeriodBounds): PeriodFigureTotal[] {
+  const { maxId, has: counted } = lifts;
   // per figure: its occurrences, the lifts with one, and per lift its occurrences (counted as they
   // come: a pass over each figure's column afterwards cost ~2 ms a request)
   const counts = new Int32Array(figures.length);
@@ -81,7 +77,10 @@ export function snapshotTotals(
     counts[f] = (counts[f] ?? 0) + 1;
     if (n === 1) liftsWith[f] = (liftsWith[f] ?? 0) + 1;
   };
-  for (let i = 0; i < s.gapLiftIds.length; i++) {
+  // Only the gaps that close after the period starts can touch it: a suffix in closing order.
+  const { order, closesUs } = gapsByClose(s);
+  for (let k = firstAfter(closesUs, b.startUs); k < order.length; k++) {
+    const i = order[k] ?? 0;
     const lift = s.gapLiftIds[i] ?? 0;
     if (!counted(lift)) continue;
     const started = s.gapStartedUs[i] ?? NaN;
@@ -101,7 +100,11 @@ export function snapshotTotals(
     // whole microseconds: the comparison agrees with the SQL's float seconds (see the test)
     if ((Math.min(closes, b.endUs) - started) / 1e6 > latest) add(Figure.expired, lift);
   }
-  for (let i = 0; i < s.inspectionLiftIds.length; i++) {
+  // Only the inspections whose day (a rejection's, an approval's validity end) lies in the period.
+  const inspections = inspectionsByDay(s);
+  const lastInspection = firstAfter(inspections.days, b.endDay);
+  for (let k = firstAfter(inspections.days, b.fromDay - 1); k < lastInspection; k++) {
+    const i = inspections.order[k] ?? 0;
     const lift = s.inspectionLiftIds[i] ?? 0;
     if (!counted(lift)) continue;
     if (s.rejected[i] === 1) {
@@ -121,4 +124,60 @@ export function snapshotTotals(
     if (count === 0 && (figure === 'approvalRejected' || figure === 'approvalExpired')) return [];
     return [{ figure, count, lifts }];
   });
+}
+
+/** A snapshot's gaps in the order they close (the next visit; still open: last), worked out once per snapshot. */
+interface GapsByClose {
+  /** Gap positions in closing order. */
+  order: Int32Array;
+  /** Their closing instants in that order (epoch µs; Infinity while open). */
+  closesUs: Float64Array;
+}
+
+const gapOrders = new WeakMap<MaintenanceSnapshot, GapsByClose>();
+const inspectionOrders = new WeakMap<MaintenanceSnapshot, { order: Int32Array; days: Float64Array }>();
+
+/**
+ * The inspections in the order of the day that can put them in a period's figures (yyyymmdd): a
+ * rejection's day, an approval's validity end (0 without one: never in a period), worked out once
+ * per snapshot.
+ */
+function inspectionsByDay(s: MaintenanceSnapshot): { order: Int32Array; days: Float64Array } {
+  let kept = inspectionOrders.get(s);
+  if (kept === undefined) {
+    const day = (i: number) => (s.rejected[i] === 1 ? (s.inspectedOn[i] ?? 0) : (s.validUntil[i] ?? 0));
+    const order = Int32Array.from({ length: s.inspectionLiftIds.length }, (_, i) => i).sort((a, b) => day(a) - day(b));
+    kept = { order, days: Float64Array.from(order, day) };
+    inspectionOrders.set(s, kept);
+  }
+  return kept;
+}
+
+/**
+ * The gaps in closing order. A month touches a twelfth of a year's gaps and the one open at its
+ * start per lift: reading only those instead of every gap of the fleet was most of the month's
+ * maintenance figures (a loop over ~100,000 gaps, ~1.3 ms a request).
+ */
+function gapsByClose(s: MaintenanceSnapshot): GapsByClose {
+  let kept = gapOrders.get(s);
+  if (kept === undefined) {
+    const n = s.gapLiftIds.length;
+    const closes = Float64Array.from(s.gapNextUs, (next) => (Number.isNaN(next) ? Infinity : next));
+    const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => (closes[a] ?? 0) - (closes[b] ?? 0));
+    kept = { order, closesUs: Float64Array.from(order, (i) => closes[i] ?? Infinity) };
+    gapOrders.set(s, kept);
+  }
+  return kept;
+}
+
+/** The first position whose value is above `after` in an ascending array (its length when none is). */
+function firstAfter(sorted: Float64Array, after: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] ?? Infinity) <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
