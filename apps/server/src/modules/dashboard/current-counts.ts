@@ -7,7 +7,7 @@
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import { localDay } from '../../lib/local-day.ts';
 import { liftIdSet } from '../../lib/lift-id-set.ts';
-import { countingLiftsKey } from './availability-month-cache.ts';
+import { countingLiftIdSet, countingLiftsKey } from './availability-month-cache.ts';
 import type { AvailabilityRepository } from './availability.repository.ts';
 import type { CurrentConditionsRepository, FleetConditions } from './current-conditions.repository.ts';
 import type { LiftScope } from './stats-scope.ts';
@@ -35,7 +35,7 @@ export class CurrentCounts {
       this.availability.countingLifts(kinds, scope, inService),
     );
     if (lifts.liftIds.length === 0) return new Map();
-    const inScope = liftIdSet(lifts.liftIds);
+    const inScope = countingLiftIdSet(lifts);
     const withIntercom = liftIdSet(lifts.liftIds.filter((_, i) => lifts.hasIntercom[i]));
     const threshold = new Float64Array(inScope.maxId + 1);
     let minThreshold = Infinity;
