@@ -9,7 +9,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared-rows.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { unpackIds } from '../../lib/packed-ids.ts';
-import { liftJoinsSql, liftJsonSql } from './lift-json-sql.ts';
+import { liftJoinsSql, liftJsonSql, liftJsonTextSql } from './lift-json-sql.ts';
 import { inIdsSql } from './lift-sql.ts';
 import { statusSql } from './lift-statuses.repository.ts';
 import { containsPattern } from './search-terms.ts';
@@ -94,7 +94,7 @@ export interface LiftListPage {
 }
 
 /** The page `p` (id, ord) as one JSON array of whole lifts, in page order. */
-const pageJsonSql = sql`(select coalesce(json_agg(${liftJsonSql} order by p.ord), '[]')::text
+const pageJsonSql = sql`(select '[' || coalesce(string_agg(${liftJsonTextSql}, ', ' order by p.ord), '') || ']'
     from page p join lifts l on l.id = p.id ${liftJoinsSql})`;
 
 export class LiftsRepository {
