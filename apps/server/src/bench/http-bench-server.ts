@@ -1,7 +1,11 @@
 // The server process of `npm run bench:http`: built as main.ts builds it — the configured logger
 // (LOG_LEVEL, LOG_FORMAT) writing to this process's stdout, which the bench points at a file — on
 // the DATA_DIR / DATABASE_URL it is given, the demo fleet seeded into an empty database, simulator
-// off. It tells its parent the port over IPC and stops cleanly on request.
+// off. It tells its parent the port over IPC and stops cleanly on request; on request it also
+// records a V8 CPU profile of what happens between 'profile-start' and 'profile-stop' (one line of
+// the bench, not the start and the seeding as `node --cpu-prof` would).
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { databaseTarget, loadConfig } from '../config.ts';
@@ -12,8 +16,13 @@ import { createMailer } from '../plugins/mail.ts';
 
 export type HttpBenchServerReply =
   | { type: 'ready'; port: number; database: string; seedSeconds: number }
+  | { type: 'profiling' }
+  | { type: 'profiled'; file: string }
   | { type: 'stopped' }
   | { type: 'error'; message: string };
+
+export type HttpBenchServerRequest =
+  { type: 'profile-start' } | { type: 'profile-stop'; file: string } | { type: 'stop' };
 
 const send = (reply: HttpBenchServerReply) => process.send?.(reply);
 
@@ -46,8 +55,23 @@ async function start(): Promise<void> {
     database: database.kind,
     seedSeconds,
   });
-  process.on('message', () => {
+  const profiler = new Session();
+  process.on('message', (request: HttpBenchServerRequest) => {
     void (async () => {
+      if (request.type === 'profile-start') {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+        send({ type: 'profiling' });
+        return;
+      }
+      if (request.type === 'profile-stop') {
+        const { profile } = await profiler.post('Profiler.stop');
+        profiler.disconnect();
+        writeFileSync(request.file, JSON.stringify(profile));
+        send({ type: 'profiled', file: request.file });
+        return;
+      }
       await app.close();
       await database.close();
       send({ type: 'stopped' });

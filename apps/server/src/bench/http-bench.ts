@@ -1,4 +1,4 @@
-// `npm run bench:http -- [--seconds 5] [--connections 50] [--skip-postgres] [--skip-pglite]`:
+// `npm run bench:http -- [--seconds 5] [--connections 50] [--skip-postgres] [--skip-pglite] [--cpu-prof DIR]`:
 // throughput and latency of the whole HTTP stack with autocannon against the real server in a child
 // process (http-bench-server.ts: demo fleet, simulator off), on PGlite and on a fresh database on
 // the PostgreSQL server (BENCH_DATABASE_URL). Lines: GET /health, an authenticated GET /user (the
@@ -6,6 +6,9 @@
 // LOG_LEVEL=warn, each with its ratio to /health in the same run; then the server again at LOG_LEVEL=info for the cost of request logs on GET /lift. The
 // server's log goes to a file (as in production, not a terminal). Prints the load average and a
 // fixed CPU loop as a reference for how busy the machine was. Figures only; nothing is asserted.
+// --cpu-prof DIR writes a V8 CPU profile of the server during the GET /lift line at warn, one per
+// database (lift-pglite.cpuprofile, lift-postgresql.cpuprofile; the profiler slows the server, so
+// that line's figure is not comparable with a run without it).
 import { fork } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -14,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freshPostgresDatabase } from './bench-support.ts';
-import type { HttpBenchServerReply } from './http-bench-server.ts';
+import type { HttpBenchServerReply, HttpBenchServerRequest } from './http-bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +25,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     'skip-postgres': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -33,6 +37,8 @@ const line = (text = '') => process.stdout.write(`${text}\n`);
 interface Server {
   base: string;
   logFile: string;
+  /** Runs `work` with the server's CPU profiler on and writes the profile to `file`. */
+  profiled<T>(file: string, work: () => Promise<T>): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -48,16 +54,26 @@ async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<Ser
   const replies: ((reply: HttpBenchServerReply) => void)[] = [];
   child.on('message', (reply: HttpBenchServerReply) => replies.shift()?.(reply));
   const next = () => new Promise<HttpBenchServerReply>((resolve) => replies.push(resolve));
+  const ask = (request: HttpBenchServerRequest) => {
+    const reply = next();
+    child.send(request);
+    return reply;
+  };
   const ready = await next();
   if (ready.type !== 'ready') throw new Error(`server did not start: ${ready.type === 'error' ? ready.message : ''}`);
   if (ready.seedSeconds > 1) line(`  demo fleet seeded in ${ready.seedSeconds.toFixed(0)} s`);
   return {
     base: `http://127.0.0.1:${String(ready.port)}/liftwacht`,
     logFile,
+    profiled: async (file, work) => {
+      await ask({ type: 'profile-start' });
+      const result = await work();
+      await ask({ type: 'profile-stop', file });
+      line(`  CPU profile of that line: ${file}`);
+      return result;
+    },
     stop: async () => {
-      const stopped = next();
-      child.send({ type: 'stop' });
-      await stopped;
+      await ask({ type: 'stop' });
     },
   };
 }
@@ -152,7 +168,11 @@ async function runDatabase(label: string, env: NodeJS.ProcessEnv, dir: string): 
     healthWarn = await cannon('GET /health', urls.health, null);
     print(healthWarn, null);
     print(await cannon('GET /user (authenticated)', urls.user, token), healthWarn);
-    liftWarn = await cannon('GET /lift?limit=20 (authenticated)', urls.lift, token);
+    const liftLine = () => cannon('GET /lift?limit=20 (authenticated)', urls.lift, token);
+    const profileDir = values['cpu-prof'];
+    liftWarn = profileDir
+      ? await warn.profiled(path.resolve(profileDir, `lift-${label.toLowerCase()}.cpuprofile`), liftLine)
+      : await liftLine();
     print(liftWarn, healthWarn);
     print(await cannon('GET /stats (current view)', urls.stats, token), healthWarn);
   } finally {

@@ -187,6 +187,39 @@ export const lifts = pgTable(
         ].join(" || ' | ' || ")})`,
       ),
     ),
+    // The lift's own fields as the opening of its contract JSON (modules/lifts/lift-json-sql.ts:
+    // `{"id" : …, "version" : …` without the closing brace), written once per write by the database
+    // instead of on every read of the lift list. liftwacht_lift_own_json() comes from migration 0029.
+    ownJson: text('own_json')
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          `liftwacht_lift_own_json(${[
+            'id',
+            'organisation_id',
+            'name',
+            'address',
+            'postal_code',
+            'city',
+            'building_name',
+            'sbcl_id',
+            'serial_number',
+            'owner_number',
+            'inspection_number',
+            'installer_number',
+            'telephone_number',
+            'manufacturer_number',
+            'updated_at',
+            'lift_type',
+            'has_flow',
+            'maintenance_interval_days',
+            'service_ride_threshold',
+            'commissioned_on',
+            'decommissioned_on',
+            'version',
+          ].join(', ')})`,
+        ),
+      ),
   },
   (t) => [
     index('lifts_organisation_idx').on(t.organisationId),
@@ -621,6 +654,13 @@ export const liftFacts = pgTable('lift_facts', {
   lastValidUntil: date('last_valid_until', { mode: 'string' }),
   // The module fitted in the lift; after a swap the one heard from last (then the highest id)
   moduleId: integer('module_id'),
+  // inspectionValidUntil and lastInspection as members of the lift's contract JSON
+  // (`"inspectionValidUntil" : …, "lastInspection" : …`), written with the row (migration 0029).
+  inspectionJson: text('inspection_json')
+    .notNull()
+    .generatedAlwaysAs(
+      sql`liftwacht_lift_inspection_json(inspection_valid_until, last_inspected_on, last_result, last_valid_until)`,
+    ),
 });
 
 // Per-lift, per-day unavailable seconds inside the 07–19 business window, kept next to the events

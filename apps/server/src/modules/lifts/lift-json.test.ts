@@ -1,12 +1,16 @@
 // The lift JSON the database writes (lift-json-sql.ts) is the contract's Lift, strictly: every
 // variant (module heard from or never, inspections approved or rejected, with or without dates,
 // text that needs escaping) parses with liftSchema to itself, and the list (GET and POST /lift),
-// which passes the database's text through, answers what GET /lift/:id answers.
+// which passes the database's text through, answers what GET /lift/:id answers. The parts the
+// database keeps with the rows (migration 0029) are byte for byte what json_build_object writes
+// from the rows as they are now.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liftListResponseSchema, liftSchema, type Lift } from '@liftwacht/contracts/lifts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { insertLift } from '../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { liftJoinsSql, liftJsonTextSql } from './lift-json-sql.ts';
 
 let t: TestApp;
 let token: string;
@@ -90,6 +94,48 @@ describe('the lift JSON from the database', () => {
     const past = await get(`/lift?organisationId=${String(owner)}&limit=10&offset=1000`);
     expect(JSON.parse(past.body)).toEqual({
       data: { items: [], pagination: { limit: 10, offset: 1000 }, total: items.length },
+    });
+  });
+
+  it('keeps the parts json_build_object writes from the rows, byte for byte, through edits', async () => {
+    const db = t.database.db;
+    const owner = t.fixtures.org.owner;
+    const edited = await insertLift(db, owner, 'JSON bewerkt');
+    await db.execute(sql`update lifts set name = 'JSON "bewerkt" ✓', version = version + 1,
+                           updated_at = '2026-05-06T07:08:09.456Z', commissioned_on = '2001-02-03' where id = ${edited}`);
+    await db.execute(sql`insert into inspections (lift_id, inspected_on, result, valid_until, log_type) values
+                           (${edited}, '2024-04-04', 'approved', '2025-05-05', 'periodic_inspection')`);
+    // The expression every read used before the parts were kept (an independent reference here).
+    const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+    const rows = await sqlRows<{ id: number; kept: string; built: string }>(
+      db,
+      sql`select l.id, ${liftJsonTextSql} as kept, json_build_object(
+            'id', l.id, 'organisationId', l.organisation_id,
+            'details', json_build_object(
+              'liftname', l.name, 'address', l.address, 'postalCode', l.postal_code, 'city', l.city,
+              'buildingName', l.building_name, 'sbclId', l.sbcl_id, 'serialNumber', l.serial_number,
+              'ownerNumber', l.owner_number, 'inspectionNumber', l.inspection_number,
+              'installerNumber', l.installer_number, 'telephoneNumber', l.telephone_number,
+              'manufacturerNumber', l.manufacturer_number, 'updatedAt', ${iso('l.updated_at')}),
+            'liftType', l.lift_type, 'hasFlow', l.has_flow, 'maintenanceIntervalDays', l.maintenance_interval_days,
+            'serviceRideThreshold', l.service_ride_threshold, 'commissionedOn', l.commissioned_on::text,
+            'decommissionedOn', l.decommissioned_on::text, 'version', l.version,
+            'inspectionValidUntil', f.inspection_valid_until::text,
+            'lastInspection', case when f.last_inspected_on is not null and f.last_result is not null then json_build_object(
+              'inspectedOn', f.last_inspected_on::text, 'result', f.last_result, 'validUntil', f.last_valid_until::text) end,
+            'module', case when m.id is not null then json_build_object('esNumber', m.es_number, 'firmware', m.firmware,
+              'lastSeenAt', ${iso('m.last_seen_at')}, 'connected', m.connected) end)::text as built
+          from lifts l ${liftJoinsSql} order by l.id`,
+    );
+    // Every lift of the test database: the fixtures' and the first test's variants among them.
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) expect(row.kept, `lift ${String(row.id)}`).toBe(row.built);
+    const one = rows.find((row) => row.id === edited);
+    expect(JSON.parse(one?.kept ?? 'null')).toMatchObject({
+      details: { liftname: 'JSON "bewerkt" ✓', updatedAt: '2026-05-06T07:08:09.456Z' },
+      version: 2,
+      commissionedOn: '2001-02-03',
+      lastInspection: { inspectedOn: '2024-04-04', result: 'approved', validUntil: '2025-05-05' },
     });
   });
 });

@@ -34,7 +34,17 @@ const chunks = <T>(rows: readonly T[]): T[][] => {
   return out;
 };
 
-function fieldsOfRow(row: typeof lifts.$inferSelect): LiftFields {
+type LiftColumns = ReturnType<typeof getTableColumns<typeof lifts>>;
+/**
+ * The lifts' stored columns without what the database derives from them (the search text and the
+ * list's JSON, ~1 KB a lift): import matching reads every lift of an organisation.
+ */
+const storedColumns = Object.fromEntries(
+  Object.entries(getTableColumns(lifts)).filter(([key]) => key !== 'searchText' && key !== 'ownJson'),
+) as Omit<LiftColumns, 'searchText' | 'ownJson'>;
+type StoredRow = Omit<typeof lifts.$inferSelect, 'searchText' | 'ownJson'>;
+
+function fieldsOfRow(row: StoredRow): LiftFields {
   const fields = {} as Record<LiftField, unknown>;
   for (const name of liftFieldNames) fields[name] = row[name];
   return fields as LiftFields;
@@ -73,7 +83,7 @@ export class LiftWritesRepository {
     const out: StoredLift[] = [];
     for (const chunk of chunks([...new Set(ids)].sort((a, b) => a - b))) {
       const rows = await db
-        .select()
+        .select(storedColumns)
         .from(lifts)
         .where(sql`${lifts.id} = any(${sql.param(chunk)}::int[])`)
         .orderBy(lifts.id)
@@ -86,7 +96,7 @@ export class LiftWritesRepository {
   /** Every lift of the organisation with its stored fields (import matching). */
   async ofOrganisation(db: Db, organisationId: number): Promise<StoredLift[]> {
     const rows = await db
-      .select()
+      .select(storedColumns)
       .from(lifts)
       .where(sql`${lifts.organisationId} = ${organisationId}`)
       .orderBy(lifts.id);
@@ -143,7 +153,7 @@ export class LiftWritesRepository {
   }
 }
 
-function storedOf(row: typeof lifts.$inferSelect): StoredLift {
+function storedOf(row: StoredRow): StoredLift {
   return {
     id: row.id,
     organisationId: row.organisationId,
