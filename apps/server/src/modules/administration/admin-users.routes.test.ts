@@ -370,6 +370,8 @@ describe('the last administrator', () => {
           ? api.send(username, 'PATCH', `/users/${String(id)}`, { roles: ['user'], version: 1 })
           : api.send(username, 'POST', `/users/${String(id)}/disable`, { version: 1 });
       // Each administrator acts on the other, and system-admin on both, all at once.
+      await api.signIn(sys);
+      await api.signIn(`race-a-${first}-${second}`);
       const answers = await Promise.all([
         act(first, a, sys),
         act(second, b, sys),
