@@ -106,9 +106,7 @@ export class DashboardService {
     query: StatsDetailsQuery,
     now: Date,
   ): Promise<{ items: StatsDetailItem[]; total: number }> {
-    this.assertPeriodAllowed(principal);
-    if (!query.from || !query.to) throw periodRequired();
-    const period = { from: query.from, to: query.to, startHour: query.startHour, endHour: query.endHour };
+    const period = this.requiredPeriod(principal, query);
     const kind = query.type === 'liftAvailability' ? 'unavailable' : 'intercom_unavailable';
     const { liftIds, fractions } = await computeAvailability(this.availability, kind, scope, period, now);
     const lower = query.lower ?? 0;
@@ -142,21 +140,19 @@ export class DashboardService {
         : undefined;
 
     if (isAlarmDetailType(type)) {
-      this.assertPeriodAllowed(principal);
-      if (!period) throw periodRequired();
+      const required = this.requiredPeriod(principal, query);
       const [lifts, rows] = await Promise.all([
         this.repository.liftSummaries(scope.organisationId),
-        this.alarms.perLift(scope, period, now),
+        this.alarms.perLift(scope, required, now),
       ]);
       return alarmDetailItems(type, rows, (liftId) => summary(lifts, liftId));
     }
 
     const periodFigure = periodFigureOf(type, period);
     if (periodFigure) {
-      this.assertPeriodAllowed(principal);
-      if (!period) throw periodRequired();
+      const required = this.requiredPeriod(principal, query);
       const lifts = await this.repository.liftSummaries(scope.organisationId);
-      const rows = (await this.figures.figures(scope, period, now)).filter((r) => r.figure === periodFigure);
+      const rows = (await this.figures.figures(scope, required, now)).filter((r) => r.figure === periodFigure);
       return rows
         .map((r) => ({
           ...summary(lifts, r.liftId),
@@ -232,6 +228,13 @@ export class DashboardService {
       throw notFound('Lifts of this organisation');
     }
     return { organisationId, liftId };
+  }
+
+  /** The period a period detail needs: the role must see periods (403), and one must be given (400). */
+  private requiredPeriod(principal: Principal, query: StatsDetailsQuery): BusinessPeriod {
+    this.assertPeriodAllowed(principal);
+    if (!query.from || !query.to) throw periodRequired();
+    return { from: query.from, to: query.to, startHour: query.startHour, endHour: query.endHour };
   }
 
   private assertPeriodAllowed(principal: Principal): void {
