@@ -3,22 +3,13 @@
 // `daily_counters`, so a year never scans a year of raw rows.
 import { sql } from 'drizzle-orm';
 import type { CounterItem, CounterKind } from '@liftwacht/contracts/lifts';
-import type { QuarterHourSeries } from './counters-json.ts';
+import type { QuarterHourSeries } from './quarter-hour-series.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared-rows.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 
 export type CalendarInterval = 'day' | 'week' | 'month' | 'year';
-
-const quarterHourSeconds = 900;
-
-/** Series filled in place: its typed arrays are allocated once at their final length. */
-interface FillingSeries {
-  epochs: Float64Array;
-  sums: Float64Array;
-  length: number;
-}
 
 /**
  * PostgreSQL's text of an integer array ("{1,NULL,3}") as numbers and nulls: an integer array's
@@ -29,30 +20,17 @@ function integerArray(text: string): (number | null)[] {
   return JSON.parse(`[${text.slice(1, -1).replaceAll('NULL', 'null')}]`) as (number | null)[];
 }
 
-/** Appends a closed day's array: element i is the bucket i quarter hours after `dayStart`. */
-function appendDay(series: FillingSeries, dayStart: number, sums: (number | null)[]): void {
-  for (let i = 0; i < sums.length; i++) {
-    const sum = sums[i];
-    if (sum === null || sum === undefined) continue;
-    series.epochs[series.length] = dayStart + i * quarterHourSeconds;
-    series.sums[series.length++] = sum;
-  }
-}
-
 /**
- * Appends raw buckets in time order. Both array_aggs see the rows in the same order, so epochs[i]
- * and sums[i] belong together; that order is the index's in practice, but without an ORDER BY
- * (which makes each aggregate sort its rows) it is not promised, so anything out of order is sorted.
+ * The raw buckets in time order. Both array_aggs see the rows in the same order, so epochs[i] and
+ * sums[i] belong together; that order is the index's in practice, but without an ORDER BY (which
+ * makes each aggregate sort its rows) it is not promised, so anything out of order is sorted.
  */
-function appendRaw(series: FillingSeries, epochs: number[], sums: (number | null)[]): void {
-  const order = epochs.map((_, j) => j);
-  if (epochs.some((epoch, j) => j > 0 && epoch < (epochs[j - 1] ?? 0))) {
-    order.sort((x, y) => (epochs[x] ?? 0) - (epochs[y] ?? 0));
+function rawBuckets(rawStart: number, offsets: (number | null)[], values: (number | null)[]): QuarterHourSeries['raw'] {
+  const order = offsets.map((_, j) => j);
+  if (offsets.some((offset, j) => j > 0 && (offset ?? 0) < (offsets[j - 1] ?? 0))) {
+    order.sort((x, y) => (offsets[x] ?? 0) - (offsets[y] ?? 0));
   }
-  for (const j of order) {
-    series.epochs[series.length] = epochs[j] ?? 0;
-    series.sums[series.length++] = sums[j] ?? 0;
-  }
+  return { epochs: order.map((j) => rawStart + (offsets[j] ?? 0)), sums: order.map((j) => values[j] ?? 0) };
 }
 
 interface QuarterHourRow {
@@ -115,28 +93,15 @@ export class LiftCountersRepository {
    */
   async quarterHours(liftId: number, kind: CounterKind, from: string, to: string): Promise<QuarterHourSeries> {
     const [row] = await preparedRows<QuarterHourRow>(this.database, quarterHoursStatement, { liftId, kind, from, to });
-    // A year is 35,040 buckets: arrays grown by push left about a megabyte of copies behind per
-    // call, garbage large enough to be allocated where only a full collection frees it.
-    const dayStarts = row?.dayStarts && row.daySums ? integerArray(row.dayStarts) : [];
-    const days =
+    const closed =
       row?.dayStarts && row.daySums
-        ? (JSON.parse(`[[${row.daySums.slice(1, -1).replaceAll('}{', '],[').replaceAll('NULL', 'null')}]]`) as (
-            number | null
-          )[][])
-        : [];
-    const rawStart = row?.rawStart ?? 0;
-    const offsets = row?.offsets && row.sums ? integerArray(row.offsets) : [];
-    const rawSums = row?.offsets && row.sums ? integerArray(row.sums) : [];
-    let size = offsets.length;
-    for (const day of days) for (const sum of day) if (sum !== null) size++;
-    const series: FillingSeries = { epochs: new Float64Array(size), sums: new Float64Array(size), length: 0 };
-    days.forEach((sums, i) => appendDay(series, dayStarts[i] ?? 0, sums));
-    appendRaw(
-      series,
-      offsets.map((offset) => rawStart + (offset ?? 0)),
-      rawSums,
-    );
-    return { epochs: series.epochs, sums: series.sums };
+        ? { starts: integerArray(row.dayStarts).map((start) => start ?? 0), text: row.daySums }
+        : { starts: [], text: '' };
+    const raw =
+      row?.offsets && row.sums
+        ? rawBuckets(row.rawStart, integerArray(row.offsets), integerArray(row.sums))
+        : { epochs: [], sums: [] };
+    return { closed, raw };
   }
 
   /** Day, ISO week (Monday), month or year sums over local days from..to, keyed by first day. */

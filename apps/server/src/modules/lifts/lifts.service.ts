@@ -22,6 +22,7 @@ import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import { wholeBuckets } from './counter-buckets.ts';
 import type { PeriodicalCounters } from './counters-json.ts';
+import { quarterHourTotal } from './quarter-hour-series.ts';
 import type { LiftCountersRepository } from './lift-counters.repository.ts';
 import type { LiftLogbookRepository } from './lift-logbook.repository.ts';
 import { addDays, daysBetween } from '../../lib/calendar-days.ts';
@@ -123,11 +124,9 @@ export class LiftsService {
     const { from, to } = wholeBuckets(interval, query.from, query.to);
     const head = { liftId, kind, interval, from, to, timeZone: 'Europe/Amsterdam' as const };
     if (interval === '15m') {
-      // A year is 35,040 buckets: they stay two arrays until the response writes them.
+      // A year is 35,040 buckets: they stay as read until the response writes them.
       const series = await this.counters.quarterHours(liftId, kind, from, to);
-      let sum = 0;
-      for (const value of series.sums) sum += value;
-      return { ...head, items: series, sum };
+      return { ...head, items: series, sum: quarterHourTotal(series) };
     }
     const items = await this.counters.calendarBuckets(liftId, kind, interval, from, to);
     return { ...head, items, sum: items.reduce((total, item) => total + item.sum, 0) };
