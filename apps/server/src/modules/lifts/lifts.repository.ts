@@ -253,12 +253,17 @@ export class LiftsRepository {
   }
 }
 
-/** The plain list's statement: the page of `where` in `page`'s order, the count, the lifts' JSON. */
+/**
+ * The plain list's statement: the page of `where` in `page`'s order, the count, the lifts' JSON. The
+ * page's positions come from the ordered ids' array, not from row_number() over the order: a window
+ * over the order sat between the sort and the limit, so a sort other than the name index's sorted
+ * every lift of the organisation instead of keeping the page's (top-N) — 16 → 10 ms at 10,000 lifts.
+ */
 function plainListSql(order: Pick<LiftPage, 'sort' | 'direction'>, where: SQL, limit: unknown, offset: unknown): SQL {
-  const by = orderBySql(order);
   return sql`with page as materialized (
-        select l.id, row_number() over (order by ${by}) as ord from lifts l where ${where}
-        order by ${by} limit ${limit} offset ${offset})
+        select p.id, p.ord from unnest(array(
+          select l.id from lifts l where ${where} order by ${orderBySql(order)} limit ${limit} offset ${offset}
+        )) with ordinality as p(id, ord))
       select (select count(*)::int from lifts l where ${where}) as total, ${pageJsonSql} as "itemsJson"`;
 }
 

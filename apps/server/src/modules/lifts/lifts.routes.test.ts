@@ -280,6 +280,29 @@ describe('GET /lift free-text search', () => {
     expect(ids(byId)).toEqual([plainIds[9], plainIds[8]]);
   });
 
+  it('pages of any sort, either direction, join up to the whole sorted list', async () => {
+    const all = (await get(`/lift?organisationId=${owner()}&limit=100`)).json<ListBody>().data;
+    expect(all.total).toBe(ownerLiftCount);
+    for (const sort of ['address', 'city', 'esNumber', 'commissionedOn', 'id', 'name']) {
+      for (const direction of ['asc', 'desc']) {
+        const query = `/lift?organisationId=${owner()}&sort=${sort}&direction=${direction}`;
+        const whole = ids((await get(`${query}&limit=100`)).json<ListBody>());
+        const paged: number[] = [];
+        for (let offset = 0; offset < ownerLiftCount; offset += 3) {
+          const page = (await get(`${query}&limit=3&offset=${offset}`)).json<ListBody>();
+          expect(page.data.total).toBe(ownerLiftCount);
+          paged.push(...ids(page));
+        }
+        expect(paged, `${sort} ${direction}`).toEqual(whole);
+        expect(new Set(whole)).toEqual(new Set(ids({ data: all })));
+      }
+    }
+    const byAddress = (await get(`/lift?organisationId=${owner()}&sort=address&direction=desc&limit=100`))
+      .json<ListBody>()
+      .data.items.map((l) => l.details.address.toLowerCase());
+    expect(byAddress).toEqual([...byAddress].sort().reverse());
+  });
+
   it('rejects bad input naming the field', async () => {
     for (const [query, field] of [
       ['limit=0', 'limit'],
