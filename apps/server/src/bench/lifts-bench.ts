@@ -347,15 +347,30 @@ async function main(): Promise<void> {
   const app = await startApp(database, now);
   const login = await app.inject({ method: 'POST', url: '/liftwacht/auth', payload: benchUser });
   const token = login.json<{ data: { accessToken: string } }>().data.accessToken;
+  const request = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => ({
+    method,
+    url: `/liftwacht${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload,
+  });
+  /** A call whose answer is read as one string, for the calls whose JSON the set-up uses. */
   const call = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
-    const res = await app.inject({
-      method,
-      url: `/liftwacht${url}`,
-      headers: { authorization: `Bearer ${token}` },
-      payload,
-    });
+    const res = await app.inject(request(method, url, payload));
     if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return res;
+  };
+  /**
+   * A measured call: its answer's bytes are read as a client on a socket reads them and counted.
+   * light-my-request's default joins the body into one string per call, which a socket never does:
+   * for the year of quarter hours (1.6 MB) that was ~4 ms of CPU and a full garbage collection every
+   * ~16 calls, more than the server's own work (session 13, November 28).
+   */
+  const fetchBytes = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
+    const res = await app.inject({ ...request(method, url, payload), payloadAsStream: true });
+    let bytes = 0;
+    for await (const chunk of res.stream()) bytes += (chunk as Uint8Array).length;
+    if (res.statusCode !== 200 || bytes === 0) throw new Error(`${method} ${url}: ${res.statusCode}, ${bytes} bytes`);
+    return bytes;
   };
   let turn = 0;
   const nextLift = () => liftIds[(turn++ * 7919) % liftIds.length] ?? chartLift;
@@ -396,60 +411,66 @@ async function main(): Promise<void> {
       () => db.execute(sql`select count(*) from generate_series(1, 1000000)`),
       runs,
     ),
-    await measure('baseline: GET /user', () => call('GET', '/user'), runs),
-    await measure('list: default order (name), page of 100', () => call('GET', `/lift?${org}&limit=100`), runs),
+    await measure('baseline: GET /user', () => fetchBytes('GET', '/user'), runs),
+    await measure('list: default order (name), page of 100', () => fetchBytes('GET', `/lift?${org}&limit=100`), runs),
     await measure(
       'list: count only (limit 1, as the dashboard)',
-      () => call('GET', `/lift?${org}&limit=1&offset=0`),
+      () => fetchBytes('GET', `/lift?${org}&limit=1&offset=0`),
       runs,
     ),
     await measure(
       'search: address substring, page of 100',
-      () => call('GET', `/lift?${org}&search=${street}&limit=100`),
+      () => fetchBytes('GET', `/lift?${org}&search=${street}&limit=100`),
       runs,
     ),
     await measure(
       'search: two words (street + city)',
-      () => call('GET', `/lift?${org}&search=${encodeURIComponent(`${street} ${sample?.city ?? ''}`)}&limit=100`),
+      () => fetchBytes('GET', `/lift?${org}&search=${encodeURIComponent(`${street} ${sample?.city ?? ''}`)}&limit=100`),
       runs,
     ),
     await measure(
       'search: lift number (sbcl id)',
-      () => call('GET', `/lift?${org}&search=${encodeURIComponent(sample?.sbcl ?? '0001')}`),
+      () => fetchBytes('GET', `/lift?${org}&search=${encodeURIComponent(sample?.sbcl ?? '0001')}`),
       runs,
     ),
     await measure(
       'search: es number',
-      () => call('GET', `/lift?${org}&search=${encodeURIComponent(sample?.es ?? 'ES')}`),
+      () => fetchBytes('GET', `/lift?${org}&search=${encodeURIComponent(sample?.es ?? 'ES')}`),
       runs,
     ),
     await measure(
       'list: no search, sorted by address desc',
-      () => call('GET', `/lift?${org}&sort=address&direction=desc&limit=100`),
+      () => fetchBytes('GET', `/lift?${org}&sort=address&direction=desc&limit=100`),
       runs,
     ),
     await measure(
       'advanced search: fields + 3 statuses + ranges',
-      () => call('POST', `/lift?${org}&limit=100`, advancedCriteria),
+      () => fetchBytes('POST', `/lift?${org}&limit=100`, advancedCriteria),
       runs,
     ),
     await measure(
       'advanced search: status liftUnavailable only',
-      () => call('POST', `/lift?${org}&limit=100`, { statuses: ['liftUnavailable'] }),
+      () => fetchBytes('POST', `/lift?${org}&limit=100`, { statuses: ['liftUnavailable'] }),
       runs,
     ),
     await measure(
       'advanced search: maintenance insufficient',
-      () => call('POST', `/lift?${org}&limit=100`, { statuses: ['servicecounterMaintenanceAlert'] }),
+      () => fetchBytes('POST', `/lift?${org}&limit=100`, { statuses: ['servicecounterMaintenanceAlert'] }),
       runs,
     ),
-    await measure('lift detail', () => call('GET', `/lift/${nextLift()}`), runs),
-    await measure('lift statuses', () => call('GET', `/lift/${nextLift()}/statuses`), runs),
-    await measure('visits of a lift (page of 50)', () => call('GET', `/lift/${nextLift()}/visits`), runs),
-    await measure('visit page', () => call('GET', `/visits/${visitIds[turn++ % visitIds.length] ?? 1}`), runs),
-    await measure('logbook of a lift (page of 50)', () => call('GET', `/lift/${nextLift()}/logbook`), runs),
+    await measure('lift detail', () => fetchBytes('GET', `/lift/${nextLift()}`), runs),
+    await measure('lift statuses', () => fetchBytes('GET', `/lift/${nextLift()}/statuses`), runs),
+    await measure('visits of a lift (page of 50)', () => fetchBytes('GET', `/lift/${nextLift()}/visits`), runs),
+    await measure('visit page', () => fetchBytes('GET', `/visits/${visitIds[turn++ % visitIds.length] ?? 1}`), runs),
+    await measure('logbook of a lift (page of 50)', () => fetchBytes('GET', `/lift/${nextLift()}/logbook`), runs),
     await measure(
       'counters 15m, one year (35,040 buckets)',
+      () => fetchBytes('GET', `/lift/${chartLift}/counters?kind=rides&interval=15m&from=${yearAgo}&to=${localToday}`),
+      runs,
+    ),
+    // As measured before session 13: the answer joined into one string by light-my-request.
+    await measure(
+      '  the same, body read as one string',
       () => call('GET', `/lift/${chartLift}/counters?kind=rides&interval=15m&from=${yearAgo}&to=${localToday}`),
       runs,
     ),
@@ -461,16 +482,17 @@ async function main(): Promise<void> {
     ),
     await measure(
       'counters day, one year',
-      () => call('GET', `/lift/${nextLift()}/counters?kind=energy_wh&interval=day&from=${yearAgo}&to=${localToday}`),
+      () =>
+        fetchBytes('GET', `/lift/${nextLift()}/counters?kind=energy_wh&interval=day&from=${yearAgo}&to=${localToday}`),
       runs,
     ),
     await measure(
       'counters week, one year',
-      () => call('GET', `/lift/${nextLift()}/counters?interval=week&from=${yearAgo}&to=${localToday}`),
+      () => fetchBytes('GET', `/lift/${nextLift()}/counters?interval=week&from=${yearAgo}&to=${localToday}`),
       runs,
     ),
-    await measure('ride estimate', () => call('GET', `/lift/${nextLift()}/ride-estimate`), runs),
-    await measure('sense data', () => call('GET', `/lift/${nextLift()}/sense-data`), runs),
+    await measure('ride estimate', () => fetchBytes('GET', `/lift/${nextLift()}/ride-estimate`), runs),
+    await measure('sense data', () => fetchBytes('GET', `/lift/${nextLift()}/sense-data`), runs),
   ];
   printLiftTimings(
     `PostgreSQL (jit ${args.jit === 'off' ? 'off' : 'on'}), ${liftIds.length} lifts in organisation ${organisationId} (${generator})`,

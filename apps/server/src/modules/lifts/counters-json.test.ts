@@ -29,7 +29,9 @@ function reference(series: QuarterHourSeries, sum: number): string {
   const days =
     text === ''
       ? []
-      : (JSON.parse(`[[${text.slice(1, -1).replaceAll('}{', '],[').replaceAll('NULL', 'null')}]]`) as (number | null)[][]);
+      : (JSON.parse(`[[${text.slice(1, -1).replaceAll('}{', '],[').replaceAll('NULL', 'null')}]]`) as (
+          number | null
+        )[][]);
   const buckets: [number, number][] = [];
   days.forEach((values, d) =>
     values.forEach((value, i) => {
@@ -91,7 +93,7 @@ describe('countersResponseJson', () => {
     expect(written(raw({ epochs, sums }), 0.1 + 0.2)).toBe(reference(raw({ epochs, sums }), 0.1 + 0.2));
   });
 
-  it('copies the closed days\' values as PostgreSQL printed them, nulls left out, then the raw buckets', () => {
+  it("copies the closed days' values as PostgreSQL printed them, nulls left out, then the raw buckets", () => {
     const rand = seededRandom(23);
     // Local days around both DST changes: 96 quarter hours, 92 in spring, 100 in autumn.
     const days = [
@@ -106,7 +108,8 @@ describe('countersResponseJson', () => {
       if (pick < 0.3) return 'NULL';
       if (pick < 0.35) return String(-Math.floor(rand() * 1000));
       // beyond what a double holds exactly, and bigint's extremes
-      if (pick < 0.38) return ['9007199254740993', '9223372036854775807', '-9223372036854775808'][Math.floor(rand() * 3)];
+      if (pick < 0.38)
+        return ['9007199254740993', '9223372036854775807', '-9223372036854775808'][Math.floor(rand() * 3)];
       if (pick < 0.4) return String(Math.floor(rand() * 1e15));
       return String(Math.floor(rand() * 60));
     };

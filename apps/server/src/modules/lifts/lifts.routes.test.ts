@@ -299,7 +299,7 @@ describe('GET /lift free-text search', () => {
     }
     const byAddress = (await get(`/lift?organisationId=${owner()}&sort=address&direction=desc&limit=100`))
       .json<ListBody>()
-      .data.items.map((l) => l.details.address.toLowerCase());
+      .data.items.map((l) => (l.details.address ?? '').toLowerCase());
     expect(byAddress).toEqual([...byAddress].sort().reverse());
   });
 
