@@ -22,6 +22,14 @@ describe('quarter-hour series', () => {
     expect(quarterHourBuckets(series).sums).toEqual(JSON.parse(`[${text.slice(1, -1)}]`));
   });
 
+  it('ends at the end of the text even when it names more days than it holds', () => {
+    const series: QuarterHourSeries = {
+      closed: { starts: [dayStart, dayStart + 96 * 900, dayStart + 192 * 900], text: '{1,2}{3' },
+      raw: { epochs: [], sums: [] },
+    };
+    expect(quarterHourBuckets(series).sums).toEqual([1, 2, 3]);
+  });
+
   it('is empty without closed days or raw buckets', () => {
     const series: QuarterHourSeries = { closed: { starts: [], text: '' }, raw: { epochs: [], sums: [] } };
     expect(quarterHourBuckets(series)).toEqual({ epochs: [], sums: [] });

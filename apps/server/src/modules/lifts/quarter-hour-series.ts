@@ -30,6 +30,7 @@ const nullStart = 0x4e; // N
  */
 export function scanClosedDays(closed: ClosedDaysText, visit: (epoch: number, from: number, to: number) => void): void {
   const { text, starts } = closed;
+  const end = text.length;
   let pos = 0;
   for (const dayStart of starts) {
     // past '{'
@@ -38,10 +39,11 @@ export function scanClosedDays(closed: ClosedDaysText, visit: (epoch: number, fr
       pos++;
       continue;
     }
-    for (let element = 0; ; element++) {
+    for (let element = 0; pos < end; element++) {
       const from = pos;
       let c = text.charCodeAt(pos);
-      while (c !== comma && c !== closeBrace) c = text.charCodeAt(++pos);
+      // (past the end charCodeAt is NaN: a text shorter than its days ends the scan, never loops)
+      while (c !== comma && c !== closeBrace && pos < end) c = text.charCodeAt(++pos);
       if (text.charCodeAt(from) !== nullStart) visit(dayStart + element * quarterHourSeconds, from, pos);
       pos++;
       if (c === closeBrace) break;
