@@ -7,6 +7,8 @@ const shared = {
   // Each file opens its own database; PGlite's first open takes seconds.
   testTimeout: 30_000,
   hookTimeout: 120_000,
+  // One migrated database per run that each file's database is copied from.
+  globalSetup: ['src/test-support/test-database-template.ts'],
 };
 
 export default defineConfig({

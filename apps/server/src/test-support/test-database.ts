@@ -1,22 +1,28 @@
 // A fresh, migrated database per test file: PGlite in memory always, or a throwaway database on
-// the PostgreSQL server named by TEST_DATABASE_URL, so CI proves both dialects.
+// the PostgreSQL server named by TEST_DATABASE_URL, so CI proves both dialects. Both are copies of
+// the run's migrated template (test-database-template.ts); the migrations then find nothing to do.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
+import { databaseUrl } from './test-database-url.ts';
 
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.LIFTWACHT_TEST_DB !== 'postgres' || !adminUrl) return openDatabase({ memory: true });
+  if (process.env.LIFTWACHT_TEST_DB !== 'postgres' || !adminUrl) {
+    const file = inject('pgliteTemplateFile');
+    return openDatabase({ memory: true, template: new Blob([readFileSync(file)], { type: 'application/x-gzip' }) });
+  }
 
   const name = `lw_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
 
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
   return {
     ...database,
     close: async () => {

@@ -1,0 +1,53 @@
+// Vitest global setup: one migrated database per run that every test file's database is copied
+// from (test-database.ts), instead of each file running initdb (PGlite) and every migration. The
+// PGlite copy is a tarball in a temporary folder; the PostgreSQL one a template database on the
+// TEST_DATABASE_URL server, dropped after the run.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, pgliteTemplate } from '../db/database.ts';
+import { databaseUrl } from './test-database-url.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A gzip tarball of a migrated PGlite data folder. */
+    pgliteTemplateFile: string;
+    /** A migrated database on the TEST_DATABASE_URL server to create each file's database from. */
+    postgresTemplate: string | null;
+  }
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'liftwacht-test-template-'));
+  const file = path.join(folder, 'pglite.tar.gz');
+  writeFileSync(file, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
+  project.provide('pgliteTemplateFile', file);
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const template =
+    adminUrl && project.name === 'postgres' ? `lw_test_template_${randomBytes(6).toString('hex')}` : null;
+  if (adminUrl && template) {
+    await adminQuery(adminUrl, `create database ${template}`);
+    const database = await openDatabase({ url: databaseUrl(adminUrl, template) });
+    await database.close();
+  }
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    rmSync(folder, { recursive: true, force: true });
+    if (adminUrl && template) await adminQuery(adminUrl, `drop database if exists ${template} with (force)`);
+  };
+}
