@@ -4,26 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { databaseUrl, runOnServer } from '../test-support/postgres-admin.ts';
 import { openDatabase } from './database.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(process.env.LIFTWACHT_TEST_DB !== 'postgres' || !adminUrl)('migrations on PostgreSQL', () => {
   it('lets three nodes start at once on an empty database, applying each migration once', async () => {
     const name = `lw_test_${randomBytes(6).toString('hex')}`;
-    await admin(`create database ${name}`);
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${name}`;
+    await runOnServer(adminUrl ?? '', `create database ${name}`);
+    const url = new URL(databaseUrl(adminUrl ?? '', name));
     try {
       const nodes = await Promise.all([1, 2, 3].map(() => openDatabase({ url: url.toString() })));
       try {
@@ -41,7 +31,7 @@ describe.skipIf(process.env.LIFTWACHT_TEST_DB !== 'postgres' || !adminUrl)('migr
         await Promise.all(nodes.map((node) => node.close()));
       }
     } finally {
-      await admin(`drop database if exists ${name} with (force)`);
+      await runOnServer(adminUrl ?? '', `drop database if exists ${name} with (force)`);
     }
   });
 });

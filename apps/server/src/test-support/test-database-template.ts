@@ -6,10 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteTemplate } from '../db/database.ts';
-import { databaseUrl } from './test-database-url.ts';
+import { databaseUrl, runOnServer } from './postgres-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,16 +16,6 @@ declare module 'vitest' {
     pgliteTemplateFile: string;
     /** A migrated database on the TEST_DATABASE_URL server to create each file's database from. */
     postgresTemplate: string | null;
-  }
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
   }
 }
 
@@ -40,7 +29,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const template =
     adminUrl && project.name === 'postgres' ? `lw_test_template_${randomBytes(6).toString('hex')}` : null;
   if (adminUrl && template) {
-    await adminQuery(adminUrl, `create database ${template}`);
+    await runOnServer(adminUrl, `create database ${template}`);
     const database = await openDatabase({ url: databaseUrl(adminUrl, template) });
     await database.close();
   }
@@ -48,6 +37,6 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 
   return async () => {
     rmSync(folder, { recursive: true, force: true });
-    if (adminUrl && template) await adminQuery(adminUrl, `drop database if exists ${template} with (force)`);
+    if (adminUrl && template) await runOnServer(adminUrl, `drop database if exists ${template} with (force)`);
   };
 }

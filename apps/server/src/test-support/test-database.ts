@@ -3,10 +3,9 @@
 // the run's migrated template (test-database-template.ts); the migrations then find nothing to do.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
-import { databaseUrl } from './test-database-url.ts';
+import { databaseUrl, runOnServer } from './postgres-admin.ts';
 
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -17,20 +16,14 @@ export async function createTestDatabase(): Promise<Database> {
 
   const name = `lw_test_${randomBytes(6).toString('hex')}`;
   const template = inject('postgresTemplate');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
+  await runOnServer(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
 
   const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await runOnServer(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

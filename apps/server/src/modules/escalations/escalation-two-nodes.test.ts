@@ -3,12 +3,12 @@
 // per escalation. PGlite is one process's database, so this runs in the PostgreSQL project only.
 import { randomBytes } from 'node:crypto';
 import { like, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { callEscalations, mailQueue } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { insertFixtures, insertFourLifts } from '../../test-support/fixtures.ts';
+import { databaseUrl, runOnServer } from '../../test-support/postgres-admin.ts';
 import type { Escalation } from './escalation-job.ts';
 import { insertCall, minutes, startEscalationNode, type EscalationNode } from './escalation-test-support.ts';
 
@@ -24,16 +24,6 @@ let nodes: EscalationNode[] = [];
 const clocks = [manualClock(start), manualClock(start)] as const;
 const setClocks = (at: Date) => clocks.forEach((c) => c.set(at));
 
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Both nodes pass at once, then both send what is due at once; answers what each made and sent. */
 async function passTogether() {
   const made = await Promise.all(nodes.map((n) => n.app.escalations.job.runOnce()));
@@ -45,11 +35,10 @@ const keys = (made: Escalation[][]) => made.flat().map((e) => `${String(e.callId
 describe.runIf(onPostgres)('escalation on two nodes', () => {
   beforeAll(async () => {
     name = `lw_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${name}`;
-    const first = await openDatabase({ url: url.toString() });
-    const second = await openDatabase({ url: url.toString() });
+    await runOnServer(adminUrl ?? '', `create database ${name}`);
+    const url = databaseUrl(adminUrl ?? '', name);
+    const first = await openDatabase({ url });
+    const second = await openDatabase({ url });
     databases = [first, second];
     const fixtures = await insertFixtures(first.db);
     const lift = await insertFourLifts(first.db, fixtures.org);
@@ -71,7 +60,7 @@ describe.runIf(onPostgres)('escalation on two nodes', () => {
   afterAll(async () => {
     for (const node of nodes) await node.close();
     for (const database of databases) await database.close();
-    if (name) await adminQuery(`drop database if exists ${name} with (force)`);
+    if (name) await runOnServer(adminUrl ?? '', `drop database if exists ${name} with (force)`);
   });
 
   it('claims every call and level once and mails every subscriber once per escalation', async () => {
