@@ -855,7 +855,7 @@ export async function runFuzzCase(
     });
     status = res.statusCode;
     body = res.body;
-    document = status < 300 && !/json/.test(String(res.headers['content-type'] ?? 'application/json'));
+    document = status < 300 && !String(res.headers['content-type'] ?? 'application/json').includes('json');
   } catch (err) {
     problems.push(`the request failed: ${err instanceof Error ? err.message : String(err)}`);
   }
