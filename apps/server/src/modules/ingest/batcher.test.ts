@@ -1,10 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { Batcher } from './batcher.ts';
 
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A store that takes `ms` a batch and records the batches and how many were in flight at once. */
+function recordingStore(ms: number, laneOf: (item: number) => number = () => 0) {
+  const batches: number[][] = [];
+  const busyLanes = new Set<number>();
+  let running = 0;
+  let most = 0;
+  let laneClash = false;
+  const store = async (items: number[]) => {
+    const lanes = new Set(items.map(laneOf));
+    if ([...lanes].some((lane) => busyLanes.has(lane))) laneClash = true;
+    for (const lane of lanes) busyLanes.add(lane);
+    running++;
+    most = Math.max(most, running);
+    batches.push(items);
+    await pause(ms);
+    running--;
+    for (const lane of lanes) busyLanes.delete(lane);
+    return items.map((i) => i * 10);
+  };
+  return {
+    store,
+    batches,
+    get most() {
+      return most;
+    },
+    get laneClash() {
+      return laneClash;
+    },
+  };
+}
+
 describe('Batcher', () => {
   it('starts a batch when it is full, or when the first item has waited long enough', async () => {
     const batches: number[][] = [];
-    const batcher = new Batcher<number, string>({ maxSize: 3, waitMs: 20, concurrency: 1 }, (items) => {
+    const batcher = new Batcher<number, string>({ maxSize: 3, waitMs: 20, lanes: 1 }, (items) => {
       batches.push(items);
       return Promise.resolve(items.map((i) => `done ${String(i)}`));
     });
@@ -20,11 +53,11 @@ describe('Batcher', () => {
     let running = 0;
     let most = 0;
     const batches: number[][] = [];
-    const batcher = new Batcher<number, number>({ maxSize: 2, waitMs: 0, concurrency: 1 }, async (items) => {
+    const batcher = new Batcher<number, number>({ maxSize: 2, waitMs: 0, lanes: 1 }, async (items) => {
       running++;
       most = Math.max(most, running);
       batches.push(items);
-      await new Promise((r) => setTimeout(r, 5));
+      await pause(5);
       running--;
       if (items.includes(5)) throw new Error('database down');
       return items;
@@ -36,13 +69,57 @@ describe('Batcher', () => {
     expect(results.map((r, i) => (r.status === 'rejected') === failed.includes(i + 1))).toEqual(Array(6).fill(true));
   });
 
-  it('drain stores what waits at once', async () => {
-    const batcher = new Batcher<number, number>({ maxSize: 100, waitMs: 60_000, concurrency: 2 }, (items) =>
+  it('while few items wait, one batch at a time carries every lane’s items', async () => {
+    const laneOf = (i: number) => i % 3;
+    const rec = recordingStore(15, laneOf);
+    const batcher = new Batcher<number, number>(
+      { maxSize: 100, waitMs: 0, lanes: 3, laneOf, splitFrom: 50 },
+      rec.store,
+    );
+    const first = batcher.add(1);
+    // These arrive while the first batch is in flight.
+    const rest = Promise.all([2, 3, 4, 5, 6, 7, 8, 9].map((i) => batcher.add(i)));
+    expect(await first).toBe(10);
+    expect(await rest).toEqual([20, 30, 40, 50, 60, 70, 80, 90]);
+    expect(rec.batches).toEqual([[1], [2, 3, 4, 5, 6, 7, 8, 9]]);
+    expect(rec.most).toBe(1);
+  });
+
+  it('with a backlog, lanes go side by side, never two batches of a lane at once, each lane in order', async () => {
+    const laneOf = (i: number) => i % 3;
+    const rec = recordingStore(10, laneOf);
+    const batcher = new Batcher<number, number>({ maxSize: 4, waitMs: 0, lanes: 3, laneOf, splitFrom: 6 }, rec.store);
+    const items = Array.from({ length: 40 }, (_, i) => i + 1);
+    const results = await Promise.all(items.map((i) => batcher.add(i)));
+    expect(results).toEqual(items.map((i) => i * 10));
+    expect(rec.most).toBe(3);
+    expect(rec.laneClash).toBe(false);
+    for (const lane of [0, 1, 2]) {
+      const order = rec.batches.flat().filter((i) => laneOf(i) === lane);
+      expect(order).toEqual(items.filter((i) => laneOf(i) === lane));
+    }
+    // The first batch went alone (nothing waited yet); the backlog then went by lane.
+    expect(rec.batches[0]).toEqual([1]);
+    expect(rec.batches.slice(1, 4).map((b) => new Set(b.map(laneOf)).size)).toEqual([1, 1, 1]);
+  });
+
+  it('refuses an item whose lane does not exist', () => {
+    const batcher = new Batcher<number, number>({ maxSize: 4, waitMs: 0, lanes: 2, laneOf: (i) => i }, (items) =>
       Promise.resolve(items),
     );
-    const pending = batcher.add(7);
+    expect(() => batcher.add(2)).toThrow('no lane 2');
+  });
+
+  it('drain stores what waits at once, in every lane', async () => {
+    const rec = recordingStore(5, (i) => i % 2);
+    const batcher = new Batcher<number, number>(
+      { maxSize: 100, waitMs: 60_000, lanes: 2, laneOf: (i) => i % 2, splitFrom: 1000 },
+      rec.store,
+    );
+    const pending = Promise.all([7, 8, 9].map((i) => batcher.add(i)));
     await batcher.drain();
-    expect(await pending).toBe(7);
+    expect(await pending).toEqual([70, 80, 90]);
     expect(batcher.queued + batcher.inFlight).toBe(0);
+    expect(rec.laneClash).toBe(false);
   });
 });
