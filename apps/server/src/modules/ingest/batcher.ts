@@ -4,13 +4,12 @@
 //
 // Items belong to lanes (ingest: split by module), and batches in flight at the same time never
 // share a lane, so they never wait for each other's row locks and a lane's items are stored in
-// order. While few items wait, one batch at a time carries all of them, whatever their lane:
-// transactions side by side cost CPU a node whose PostgreSQL shares its cores needs for the
-// sockets (10,000 sockets at 21,000 deliveries/s: publish → socket p99 1.8–2.6 s with the lanes
-// always side by side, 0.6 s this way, alternated; PostgreSQL 134–186 against 210–239 µs of CPU a
-// message; docs/benchmarks.md, November 29). Once `splitFrom` items wait, one transaction at a time
-// would leave ingest idle during each round trip (~5,300 msg/s against 7,000–8,100 side by side),
-// so every lane with waiting items gets a batch of its own.
+// order. While few items wait, one batch at a time carries all of them, whatever their lane: with
+// 10,000 sockets listening at 2,000 msg/s, transactions side by side cost PostgreSQL 223–280 µs of
+// CPU a message, one at a time 151–221 (alternated runs, docs/benchmarks.md, November 29), CPU a
+// node whose database shares its cores needs for the sockets. Once `splitFrom` items wait, one
+// transaction at a time would leave ingest idle during each round trip (~5,300 msg/s against
+// 7,000–8,100 side by side), so every lane with waiting items gets a batch of its own.
 
 export interface BatcherOptions<T> {
   maxSize: number;
