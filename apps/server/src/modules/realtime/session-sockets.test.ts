@@ -178,6 +178,10 @@ describe('sockets end with their session', () => {
     // The sweep reads the database for every open socket: on PostgreSQL beside the browser flows
     // (CI) it once took over a second, so its bound is wider than an announced close's.
     const closes = [monteurPage, clientDashboard, liftPage].map((socket) => closedByServer(socket, 10_000));
+    // The sweep reads scopes through the node's auth cache, which hears of these commits by their
+    // NOTIFY a moment later (seconds, under CI's load: once the sweep ran first and kept the old
+    // scope). The timed sweep runs every 15 s, long after; here, wait for the signal first.
+    await t.app.authState.sync();
     await t.app.realtime.sweepSockets();
     await Promise.all(closes);
 
