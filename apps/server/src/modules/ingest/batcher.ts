@@ -78,16 +78,12 @@ export class Batcher<T, R> {
 
   private schedule(force = false): void {
     if (this.queue.length === 0) return;
-    const split = this.options.lanes > 1 && (force || this.queue.length >= this.splitFrom);
-    if (this.running > 0) {
-      // Beside what is in flight only with a backlog, and only in lanes that are free.
-      if (split) this.startFreeLanes();
-      return;
-    }
-    if (split) {
+    // With a backlog (or drain) every free lane starts its own batch, beside what is in flight.
+    if (this.options.lanes > 1 && (force || this.queue.length >= this.splitFrom)) {
       this.startFreeLanes();
       return;
     }
+    if (this.running > 0) return;
     const first = this.queue[0];
     const waited = first ? performance.now() - first.enqueuedAt : 0;
     if (!force && this.queue.length < this.options.maxSize && waited < this.options.waitMs) {
@@ -98,24 +94,19 @@ export class Batcher<T, R> {
     this.start(this.queue.splice(0, this.options.maxSize), null);
   }
 
+  /** Takes up to maxSize waiting items, oldest first, for each free lane in one pass, and starts them. */
   private startFreeLanes(): void {
-    for (let lane = 0; lane < this.options.lanes; lane++) {
-      if (this.busy[lane]) continue;
-      const batch = this.take(lane);
-      if (batch.length > 0) this.start(batch, lane);
-    }
-  }
-
-  /** Takes up to maxSize of a lane's waiting items, oldest first. */
-  private take(lane: number): Pending<T, R>[] {
-    const taken: Pending<T, R>[] = [];
+    const batches = this.busy.map((busy) => (busy ? null : ([] as Pending<T, R>[])));
     const kept: Pending<T, R>[] = [];
     for (const p of this.queue) {
-      if (p.lane === lane && taken.length < this.options.maxSize) taken.push(p);
+      const batch = batches[p.lane];
+      if (batch && batch.length < this.options.maxSize) batch.push(p);
       else kept.push(p);
     }
-    if (taken.length > 0) this.queue = kept;
-    return taken;
+    this.queue = kept;
+    batches.forEach((batch, lane) => {
+      if (batch && batch.length > 0) this.start(batch, lane);
+    });
   }
 
   private armTimer(ms: number): void {

@@ -32,7 +32,14 @@ export const realtimePlugin = fp(
       { senseTokenTtlSeconds: app.config.senseTokenTtlSeconds, allowedOrigins: app.config.socketAllowedOrigins },
     );
     const log = app.log.child({ module: 'realtime' });
-    const { sweep } = registerSocketHandlers(app.io, service, log);
+    const handlers = registerSocketHandlers(app.io, service, log);
+    // The sweep catches changes made straight in the database; the scopes it reads are kept in the
+    // node's auth cache, which hears of such a commit by its NOTIFY a moment later. A barrier first
+    // (one notification per sweep), so a sweep never judges by a scope older than its own start.
+    const sweep = async () => {
+      await app.authState.sync();
+      await handlers.sweep();
+    };
     const sweeping = setInterval(() => {
       sweep().catch((err: unknown) => log.warn({ err }, 'socket sweep failed; trying again next time'));
     }, socketSweepIntervalMs);

@@ -176,12 +176,10 @@ describe('sockets end with their session', () => {
         and(eq(organisationAccess.organisationId, maintenance), eq(organisationAccess.accessibleOrganisationId, owner)),
       );
     // The sweep reads the database for every open socket: on PostgreSQL beside the browser flows
-    // (CI) it once took over a second, so its bound is wider than an announced close's.
+    // (CI) it once took over a second, so its bound is wider than an announced close's. It also
+    // waits until the node's auth cache has heard of these commits (under CI's load their NOTIFY
+    // once came after a sweep that had already judged by the old scope).
     const closes = [monteurPage, clientDashboard, liftPage].map((socket) => closedByServer(socket, 10_000));
-    // The sweep reads scopes through the node's auth cache, which hears of these commits by their
-    // NOTIFY a moment later (seconds, under CI's load: once the sweep ran first and kept the old
-    // scope). The timed sweep runs every 15 s, long after; here, wait for the signal first.
-    await t.app.authState.sync();
     await t.app.realtime.sweepSockets();
     await Promise.all(closes);
 
