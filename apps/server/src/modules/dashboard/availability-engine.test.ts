@@ -166,11 +166,17 @@ describe('availability engine', () => {
     await compareOnRandomFleet(777, 0.25);
   });
 
-  it('equals the exact computation on random fleets when whole months are kept in memory', async () => {
-    expect(months.isLive).toBe(true);
-    await compareOnRandomFleet(12345, 0.03, cached);
-    await compareOnRandomFleet(4242, 0.25, cached);
-  });
+  // Two random fleets with every sync of the kept months: 6–15 s alone, 27–41 s on PGlite while
+  // the browser flows share the 2 cores (CI of November 29), past the suite's 30 s.
+  it(
+    'equals the exact computation on random fleets when whole months are kept in memory',
+    { timeout: 120_000 },
+    async () => {
+      expect(months.isLive).toBe(true);
+      await compareOnRandomFleet(12345, 0.03, cached);
+      await compareOnRandomFleet(4242, 0.25, cached);
+    },
+  );
 });
 
 describe('kept months of availability', () => {
