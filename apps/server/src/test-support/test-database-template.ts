@@ -27,7 +27,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   const template =
-    adminUrl && project.name === 'postgres' ? `lw_test_template_${randomBytes(6).toString('hex')}` : null;
+    adminUrl && project.config.env.LIFTWACHT_TEST_DB === 'postgres'
+      ? `lw_test_template_${randomBytes(6).toString('hex')}`
+      : null;
   if (adminUrl && template) {
     await runOnServer(adminUrl, `create database ${template}`);
     const database = await openDatabase({ url: databaseUrl(adminUrl, template) });
