@@ -16,6 +16,12 @@ export function wantToasts(): void {
   listeners.forEach((listener) => listener());
 }
 
+/** Unmounts the Toaster again: the unit test files share this module (src/test/setup.ts). */
+export function resetToastsForTests(): void {
+  wanted = false;
+  listeners.forEach((listener) => listener());
+}
+
 export function useToastsWanted(): boolean {
   return useSyncExternalStore(
     (listener) => {

@@ -1,14 +1,17 @@
-// Vitest setup: DOM matchers, a desktop-sized matchMedia, every translation loaded, and a clean
-// browser storage + session for each test.
+// Vitest setup: DOM matchers, a desktop-sized matchMedia, every translation loaded, a clean
+// browser storage + session for each test, and a clean document for each file (the files share one
+// document and module registry: vitest.config.ts).
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '../lib/i18n.ts';
 import { onUnauthorized } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { reloadSessionFromStorage } from '../lib/session/session-store.ts';
+import { resetToastsForTests } from '../lib/toast.ts';
 import { allNamespaces } from './all-namespaces.ts';
+import { renewTestEmotionCache } from './emotion-cache.ts';
 import { desktopMatchMedia } from './match-media.ts';
 
 // jsdom has no matchMedia; answer like a desktop screen.
@@ -36,4 +39,10 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+afterAll(() => {
+  resetToastsForTests();
+  renewTestEmotionCache();
+  document.body.replaceChildren();
 });
