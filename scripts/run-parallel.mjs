@@ -1,6 +1,6 @@
 // Runs shell commands at the same time and fails when any of them fails (npm test: the server's
-// tests and the checks in one lane; the web's unit tests, the bundle check and the browser flows in
-// the other, so CI stays within its time). Each line of output is prefixed with its command's label; a failing command's label is
+// tests in one lane; checks, the web's tests and the browser flows in the other, so CI stays within
+// its time). Each line of output is prefixed with its command's label; a failing command's label is
 // repeated at the end.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
