@@ -12,24 +12,24 @@ import { databaseUrl, runOnServer } from './postgres-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A gzip tarball of a migrated PGlite data folder. */
-    pgliteTemplateFile: string;
+    /** A gzip tarball of a migrated PGlite data folder; null in the PostgreSQL projects. */
+    pgliteTemplateFile: string | null;
     /** A migrated database on the TEST_DATABASE_URL server to create each file's database from. */
     postgresTemplate: string | null;
   }
 }
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  // Each project runs this setup; a PostgreSQL project's files never open PGlite (test-database.ts).
+  const onPostgres = !!adminUrl && project.config.env.LIFTWACHT_TEST_DB === 'postgres';
+
   const folder = mkdtempSync(path.join(tmpdir(), 'liftwacht-test-template-'));
   const file = path.join(folder, 'pglite.tar.gz');
-  writeFileSync(file, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
-  project.provide('pgliteTemplateFile', file);
+  if (!onPostgres) writeFileSync(file, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
+  project.provide('pgliteTemplateFile', onPostgres ? null : file);
 
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const template =
-    adminUrl && project.config.env.LIFTWACHT_TEST_DB === 'postgres'
-      ? `lw_test_template_${randomBytes(6).toString('hex')}`
-      : null;
+  const template = onPostgres ? `lw_test_template_${randomBytes(6).toString('hex')}` : null;
   if (adminUrl && template) {
     await runOnServer(adminUrl, `create database ${template}`);
     const database = await openDatabase({ url: databaseUrl(adminUrl, template) });

@@ -11,6 +11,7 @@ export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.LIFTWACHT_TEST_DB !== 'postgres' || !adminUrl) {
     const file = inject('pgliteTemplateFile');
+    if (file === null) throw new Error('no PGlite template in a PostgreSQL project');
     return openDatabase({ memory: true, template: new Blob([readFileSync(file)], { type: 'application/x-gzip' }) });
   }
 
