@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { closeRedisClient } from './redis-client-close.ts';
 
 export interface RateLimitVerdict {
   /** Whether this count is within the limit. */
@@ -151,10 +152,6 @@ export async function redisRateLimits(url: string, log: FastifyBaseLogger): Prom
       rejectIfRedisNotReady: true,
       insuranceLimiter: memoryLimiter(name, options),
     });
-  const close = async () => {
-    // A quit would wait for a Redis that is down; a client that is not connected is dropped at once.
-    if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
-    else client.disconnect();
-  };
+  const close = () => closeRedisClient(client);
   return registry('redis', create, close);
 }

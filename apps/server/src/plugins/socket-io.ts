@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { closeRedisClient } from '../lib/redis-client-close.ts';
 import { Server } from 'socket.io';
 import { socketPath, type ClientToServerEvents, type ServerToClientEvents } from '@liftwacht/contracts/realtime';
 import { useDirectFrames } from '../modules/realtime/direct-frames.ts';
@@ -105,12 +106,7 @@ export const socketIoPlugin = fp(
     });
     app.addHook('onClose', async () => {
       if (!redis) return;
-      const { pub, sub } = redis;
-      // A quit waits in ioredis' offline queue while Redis is down, through every retry (over a
-      // minute): a client that is not connected is dropped at once instead.
-      const connected = [pub, sub].filter((client) => client.status === 'ready');
-      for (const client of [pub, sub]) if (!connected.includes(client)) client.disconnect();
-      await Promise.allSettled(connected.map((client) => client.quit()));
+      await Promise.all([closeRedisClient(redis.pub), closeRedisClient(redis.sub)]);
     });
   },
   { name: 'socket-io', dependencies: ['core'] },

@@ -12,6 +12,10 @@ import pg from 'pg';
 export interface RunningService {
   url: string;
   stop(): Promise<void>;
+  /** Freezes the process (SIGSTOP): its connections stay open but nothing answers. */
+  pause?(): void;
+  /** Lets a paused process go on (SIGCONT). */
+  resume?(): void;
 }
 
 export function findBinary(name: string, extraDirs: string[] = []): string | null {
@@ -135,7 +139,12 @@ export async function startRedis(): Promise<RunningService> {
     { stdio: 'ignore' },
   );
   await waitForPort(port, child, 'redis-server');
-  return { url: `redis://127.0.0.1:${String(port)}`, stop: () => stopChild(child) };
+  return {
+    url: `redis://127.0.0.1:${String(port)}`,
+    stop: () => stopChild(child),
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+  };
 }
 
 /**
