@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Every server test runs on PGlite; with TEST_DATABASE_URL set (CI) the same tests run a second
@@ -24,10 +25,10 @@ const ownRegistry = ['src/plugins/zod-compilers.test.ts', 'src/modules/lift-spre
 // The others (pure logic, PDFs, spreadsheets, PGlite's own backup) would prove nothing new a second
 // time, at about 90 s of a CI run.
 const reachesDatabase = /test-support\/|LIFTWACHT_TEST_DB|TEST_DATABASE_URL/;
-const dialectFree = readdirSync('src', { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `src/${file}`)
-  .filter((file) => !reachesDatabase.test(readFileSync(file, 'utf8')));
+const sources = fileURLToPath(new URL('src/', import.meta.url));
+const dialectFree = readdirSync(sources, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts') && !reachesDatabase.test(readFileSync(sources + file, 'utf8')))
+  .map((file) => `src/${file}`);
 
 function dialect(name: 'pglite' | 'postgres') {
   const env = { LIFTWACHT_TEST_DB: name };

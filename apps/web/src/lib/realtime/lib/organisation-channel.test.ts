@@ -1,6 +1,7 @@
 // The organisation socket against a real Socket.IO server: follows, re-follows after a reconnect,
 // and hands pushes to the screens that follow that organisation.
 import { io } from 'socket.io-client';
+import { organisationChangeKinds } from '@liftwacht/contracts/realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestSocketServer, type TestSocketServer } from '../testing/socket-test-server.ts';
 import { coalesce } from './coalesce.ts';
@@ -25,19 +26,37 @@ const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 12_000, inte
 describe('organisation channel', () => {
   it('follows with the user token, hears pushes for its organisation and follows again after a reconnect', async () => {
     const channel = createOrganisationChannel((token) => io(server.url, organisationSocketOptions(token)));
-    const heard: number[] = [];
-    cleanups.push(channel.follow('user-token', 4, (m) => heard.push(m.organisationId)));
+    const heard: string[] = [];
+    cleanups.push(
+      channel.follow('user-token', 4, (m) => heard.push(`${String(m.organisationId)}:${m.kinds.join('+')}`)),
+    );
     await waitFor(() => expect(server.sockets()).toHaveLength(1));
     expect(server.handshakeTokens).toEqual(['user-token']);
     await waitFor(() => expect(server.sockets()[0]?.rooms.has('organisation:4')).toBe(true));
+    // Once following, one refetch of everything: what changed before went to a room it was not in.
+    const everything = `4:${organisationChangeKinds.join('+')}`;
+    await waitFor(() => expect(heard).toEqual([everything]));
 
     server.emitOrganisationChanged(4, ['calls']);
     server.emitOrganisationChanged(5, ['calls']);
-    await waitFor(() => expect(heard).toEqual([4]));
+    await waitFor(() => expect(heard).toEqual([everything, '4:calls']));
 
+    // Changes while the socket was away are caught the same way after the reconnect.
     await server.restart();
     await waitFor(() => expect(server.sockets()[0]?.rooms.has('organisation:4')).toBe(true));
+    await waitFor(() => expect(heard).toEqual([everything, '4:calls', everything]));
     server.emitOrganisationChanged(4, ['events']);
+    await waitFor(() => expect(heard).toEqual([everything, '4:calls', everything, '4:events']));
+  });
+
+  it('does not refetch when the server refuses the follow', async () => {
+    server.hiddenOrganisations.add(99);
+    const channel = createOrganisationChannel((token) => io(server.url, organisationSocketOptions(token)));
+    const heard: number[] = [];
+    cleanups.push(channel.follow('user-token', 4, (m) => heard.push(m.organisationId)));
+    cleanups.push(channel.follow('user-token', 99, (m) => heard.push(m.organisationId)));
+    await waitFor(() => expect(heard).toEqual([4]));
+    server.emitOrganisationChanged(4, ['calls']);
     await waitFor(() => expect(heard).toEqual([4, 4]));
   });
 });

@@ -1,11 +1,14 @@
 // The second socket (spec §7; docs/realtime.md §4.5): connected with the user's own token, it
 // follows organisations with `listenOrganisation` and hears `organisationChanged`. One socket for the
 // whole app; it follows every organisation some screen asks for and re-follows them after each
-// reconnect, because rooms do not survive one.
+// reconnect, because rooms do not survive one. Once the server confirms a follow, the screens
+// following that organisation refetch once: a change pushed before (between a screen's first fetch
+// and the follow, or while the socket was away) went to a room this socket was not in yet.
 import { io, type Socket } from 'socket.io-client';
 import {
   listenOrganisationAckSchema,
   organisationChangedMessageSchema,
+  organisationChangeKinds,
   type ClientToServerEvents,
   type OrganisationChangedMessage,
   type ServerToClientEvents,
@@ -40,8 +43,15 @@ export function createOrganisationChannel(
       const ack = listenOrganisationAckSchema.safeParse(raw);
       if (!ack.success) log.warn(`${event} ${String(organisationId)}: unexpected answer`);
       else if ('error' in ack.data) log.warn(`${event} ${String(organisationId)}: ${ack.data.error.message}`);
+      else if (event === 'listenOrganisation') notify({ organisationId, kinds: [...organisationChangeKinds] });
     } catch (error) {
       log.warn(`${event} ${String(organisationId)}: no answer`, error);
+    }
+  }
+
+  function notify(message: OrganisationChangedMessage): void {
+    for (const follower of followers) {
+      if (follower.organisationId === message.organisationId) follower.handler(message);
     }
   }
 
@@ -60,10 +70,7 @@ export function createOrganisationChannel(
     });
     created.on('organisationChanged', (raw) => {
       const parsed = organisationChangedMessageSchema.safeParse(raw);
-      if (!parsed.success) return;
-      for (const follower of followers) {
-        if (follower.organisationId === parsed.data.organisationId) follower.handler(parsed.data);
-      }
+      if (parsed.success) notify(parsed.data);
     });
     created.on('connect_error', (error) => {
       // Only the dashboards' timers are lost; the user token is the session's, not ours to renew.

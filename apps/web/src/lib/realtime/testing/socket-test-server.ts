@@ -16,6 +16,8 @@ export interface TestSocketServer {
   listens: string[];
   /** es numbers answered with a forbidden error. */
   forbidden: Set<string>;
+  /** Organisations whose follow is answered with a not_found error (another organisation's). */
+  hiddenOrganisations: Set<number>;
   sockets(): Socket[];
   emitModule(es: string, message: Record<string, unknown>): void;
   emitOrganisationChanged(organisationId: number, kinds: string[]): void;
@@ -35,6 +37,7 @@ export async function startTestSocketServer(): Promise<TestSocketServer> {
     handshakeTokens: [] as string[],
     listens: [] as string[],
     forbidden: new Set<string>(),
+    hiddenOrganisations: new Set<number>(),
   };
 
   const start = async () => {
@@ -71,6 +74,10 @@ export async function startTestSocketServer(): Promise<TestSocketServer> {
       socket.on(
         'listenOrganisation',
         async ({ organisationId }: { organisationId: number }, ack: (r: unknown) => void) => {
+          if (state.hiddenOrganisations.has(organisationId)) {
+            ack({ error: { code: 'not_found', message: 'No such organisation' } });
+            return;
+          }
           await socket.join(`organisation:${String(organisationId)}`);
           ack({ data: { organisationId } });
         },
