@@ -103,8 +103,8 @@ test('a fault ingested by node A appears within 2 s on a lift page served by nod
   page.on('websocket', (socket) => socketUrls.push(socket.url()));
   const listened = listenAcks(page, lift.esNumber);
   await page.goto(`${nodeB.url}/lifts/${String(lift.id)}`);
-  // Preparation, not the claim under test (that is the 2 s below): node B has just started and
-  // npm test runs other suites beside the flows, so its first page and socket may take a while.
+  // Preparation, not the claim under test (that is the 2 s below): node B has just started, and on
+  // a busy machine its first page and socket may take a while.
   await expect(alertsPanel(page).getByText('Verbinding: verbonden')).toBeVisible({ timeout: 30_000 });
   await listened(1);
   // The page's sockets all go to node B, so whatever it shows came through node B.
