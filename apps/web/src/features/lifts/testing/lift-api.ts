@@ -37,15 +37,26 @@ const page = <T>(items: T[], limit = 10) => ({
   body: { data: { items, pagination: { limit, offset: 0 }, total: items.length } },
 });
 
+/**
+ * The last two months of energy up to the range's end: the month the page asks for ends today, so
+ * fixed dates would stop being "this month" when the calendar moves on.
+ */
+function energyMonths(to: string): { start: string; sum: number }[] {
+  const year = Number(to.slice(0, 4));
+  const month = Number(to.slice(5, 7));
+  const previous = month === 1 ? `${String(year - 1)}-12` : `${String(year)}-${String(month - 1).padStart(2, '0')}`;
+  return [
+    { start: `${previous}-01`, sum: 20_000 },
+    { start: `${to.slice(0, 7)}-01`, sum: 12_345 },
+  ];
+}
+
 function counters({ url }: RecordedRequest): MockResponse {
   const kind = (url.searchParams.get('kind') ?? 'rides') as CountersResponse['data']['kind'];
   const interval = url.searchParams.get('interval') as CountersResponse['data']['interval'];
   const items =
     kind === 'energy_wh'
-      ? [
-          { start: '2026-10-01', sum: 20_000 },
-          { start: '2026-11-01', sum: 12_345 },
-        ]
+      ? energyMonths(url.searchParams.get('to') ?? '')
       : interval === 'year'
         ? [
             { start: '2025-01-01', sum: 40_000 },
