@@ -28,6 +28,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // `npm test` runs the flows beside the server's tests and lint, and the flows that claim a time
+  // limit (tagged @timed, e2e/support/timed.ts) alone after them: `--project flows`, then
+  // `--project timed`. Without --project both run, one after the other.
+  projects: [
+    { name: 'flows', grepInvert: /@timed/ },
+    { name: 'timed', grep: /@timed/ },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'nl-NL',

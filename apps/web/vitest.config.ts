@@ -31,6 +31,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'web-own-registry', include: ownRegistry, isolate: true } },
+      // The repository's own scripts (npm test's runner): the root has no test runner of its own.
+      { test: { name: 'repo-scripts', root: '../..', include: ['scripts/*.test.mjs'], environment: 'node' } },
     ],
   },
 });

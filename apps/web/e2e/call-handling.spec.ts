@@ -8,6 +8,7 @@ import { seriousViolations } from './support/axe.ts';
 import { apiData } from './support/dashboard.ts';
 import { demoUsers, logIn } from './support/demo.ts';
 import { moduleFrame, publishModuleMessage, type LiftWithModule } from './support/modules.ts';
+import { timed } from './support/timed.ts';
 
 async function chosenOrganisation(page: Page): Promise<number> {
   const stored = () => page.evaluate(() => localStorage.getItem('liftwacht-organisation-id'));
@@ -40,61 +41,62 @@ async function secondBrowser(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('a simulated alarm is acknowledged in one browser and shows acknowledged in a second within 2 s', async ({
-  page,
-  browser,
-}) => {
-  await logIn(page, demoUsers.admin);
-  const organisationId = await chosenOrganisation(page);
-  const lift = await quietLift(page, organisationId);
-  const watcher = await secondBrowser(browser);
-  await chosenOrganisation(watcher);
+test(
+  'a simulated alarm is acknowledged in one browser and shows acknowledged in a second within 2 s',
+  timed,
+  async ({ page, browser }) => {
+    await logIn(page, demoUsers.admin);
+    const organisationId = await chosenOrganisation(page);
+    const lift = await quietLift(page, organisationId);
+    const watcher = await secondBrowser(browser);
+    await chosenOrganisation(watcher);
 
-  await page.goto('/current-calls');
-  await watcher.goto('/current-calls');
-  const callId = randomUUID();
-  await publishModuleMessage(
-    lift.esNumber,
-    moduleFrame({ alarmCall: { callId, phase: 'received', kind: 'entrapment' } }),
-  );
-  try {
-    const row = callRow(page, lift);
-    await expect(row).toHaveCount(1, { timeout: 10_000 });
-    await expect(callRow(watcher, lift)).toHaveCount(1, { timeout: 10_000 });
-
-    await row.getByRole('button', { name: `Oproep ${lift.name} afhandelen` }).click();
-    const dialog = page.getByRole('dialog', { name: `Oproep ${lift.name}` });
-    await expect(dialog.getByRole('list', { name: 'Verloop' })).toContainText('Module of meldkamer');
-    expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
-
-    await dialog.getByRole('button', { name: 'Bevestigen' }).click();
-    const acknowledgedAt = Date.now();
-    await expect(dialog.getByText(/door Marieke van den Berg/)).toBeVisible();
-
-    // The second browser: the row's status turns to acknowledged by the organisation's push.
-    const watched = watcher
-      .getByRole('table', { name: 'Actuele oproepen' })
-      .getByRole('row')
-      .filter({ has: watcher.getByRole('button', { name: `Oproep ${lift.name} afhandelen` }) })
-      .filter({ hasText: 'Bevestigd' });
-    await expect(watched.first()).toBeVisible({ timeout: 2000 });
-    expect(Date.now() - acknowledgedAt).toBeLessThan(2000);
-
-    // Ending it with its kind takes it off current calls in both browsers.
-    await dialog.getByRole('combobox', { name: 'Soort oproep' }).selectOption('entrapment');
-    await dialog.getByRole('button', { name: 'Oproep beëindigen' }).click();
-    await expect(dialog.getByRole('list', { name: 'Verloop' })).toContainText('Beëindigd');
-    await dialog.getByRole('button', { name: 'Sluiten' }).click();
-    await expect(callRow(watcher, lift)).toHaveCount(0, { timeout: 10_000 });
-    expect(await seriousViolations(page)).toEqual([]);
-  } finally {
+    await page.goto('/current-calls');
+    await watcher.goto('/current-calls');
+    const callId = randomUUID();
     await publishModuleMessage(
       lift.esNumber,
-      moduleFrame({ alarmCall: { callId, phase: 'ended', kind: 'entrapment' } }),
+      moduleFrame({ alarmCall: { callId, phase: 'received', kind: 'entrapment' } }),
     );
-    await watcher.context().close();
-  }
-});
+    try {
+      const row = callRow(page, lift);
+      await expect(row).toHaveCount(1, { timeout: 10_000 });
+      await expect(callRow(watcher, lift)).toHaveCount(1, { timeout: 10_000 });
+
+      await row.getByRole('button', { name: `Oproep ${lift.name} afhandelen` }).click();
+      const dialog = page.getByRole('dialog', { name: `Oproep ${lift.name}` });
+      await expect(dialog.getByRole('list', { name: 'Verloop' })).toContainText('Module of meldkamer');
+      expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+
+      await dialog.getByRole('button', { name: 'Bevestigen' }).click();
+      const acknowledgedAt = Date.now();
+      await expect(dialog.getByText(/door Marieke van den Berg/)).toBeVisible();
+
+      // The second browser: the row's status turns to acknowledged by the organisation's push.
+      const watched = watcher
+        .getByRole('table', { name: 'Actuele oproepen' })
+        .getByRole('row')
+        .filter({ has: watcher.getByRole('button', { name: `Oproep ${lift.name} afhandelen` }) })
+        .filter({ hasText: 'Bevestigd' });
+      await expect(watched.first()).toBeVisible({ timeout: 2000 });
+      expect(Date.now() - acknowledgedAt).toBeLessThan(2000);
+
+      // Ending it with its kind takes it off current calls in both browsers.
+      await dialog.getByRole('combobox', { name: 'Soort oproep' }).selectOption('entrapment');
+      await dialog.getByRole('button', { name: 'Oproep beëindigen' }).click();
+      await expect(dialog.getByRole('list', { name: 'Verloop' })).toContainText('Beëindigd');
+      await dialog.getByRole('button', { name: 'Sluiten' }).click();
+      await expect(callRow(watcher, lift)).toHaveCount(0, { timeout: 10_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await publishModuleMessage(
+        lift.esNumber,
+        moduleFrame({ alarmCall: { callId, phase: 'ended', kind: 'entrapment' } }),
+      );
+      await watcher.context().close();
+    }
+  },
+);
 
 test('a phone shows the call full screen with 44 px actions', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -7,6 +7,7 @@ import type { LiftListResponse } from '@liftwacht/contracts/lifts';
 import { apiData } from './support/dashboard.ts';
 import { demoUsers, logIn } from './support/demo.ts';
 import { moduleFrame, publishModuleMessage, type LiftWithModule } from './support/modules.ts';
+import { timed } from './support/timed.ts';
 
 async function chosenOrganisation(page: Page): Promise<number> {
   // The app picks the user's organisation once the organisation list has loaded.
@@ -28,47 +29,51 @@ async function quietLift(page: Page, organisationId: number): Promise<LiftWithMo
   return { id: lift.id, name: lift.details.liftname, esNumber: lift.module.esNumber };
 }
 
-test('an alarm call ingested for a demo lift appears on the open current calls page at once', async ({ page }) => {
-  await logIn(page, demoUsers.admin);
-  const organisationId = await chosenOrganisation(page);
-  const lift = await quietLift(page, organisationId);
+test(
+  'an alarm call ingested for a demo lift appears on the open current calls page at once',
+  timed,
+  async ({ page }) => {
+    await logIn(page, demoUsers.admin);
+    const organisationId = await chosenOrganisation(page);
+    const lift = await quietLift(page, organisationId);
 
-  // The organisation socket says it follows the organisation once the server acknowledged it.
-  const following = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes(`{"data":{"organisationId":${String(organisationId)}}}`)) resolve();
+    // The organisation socket says it follows the organisation once the server acknowledged it.
+    const following = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) => {
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes(`{"data":{"organisationId":${String(organisationId)}}}`)) resolve();
+        });
       });
     });
-  });
-  const polls: number[] = [];
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/liftwacht/calls/current') polls.push(Date.now());
-  });
+    const polls: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/liftwacht/calls/current') polls.push(Date.now());
+    });
 
-  // A fresh document, so the only organisation socket is the one this page opens.
-  await page.goto('/current-calls');
-  await expect(page.getByRole('heading', { level: 1, name: 'Actuele oproepen' })).toBeVisible();
-  await following;
-  await expect.poll(() => polls.length).toBeGreaterThan(0);
-  const lastPoll = polls.at(-1) ?? 0;
+    // A fresh document, so the only organisation socket is the one this page opens.
+    await page.goto('/current-calls');
+    await expect(page.getByRole('heading', { level: 1, name: 'Actuele oproepen' })).toBeVisible();
+    await following;
+    await expect.poll(() => polls.length).toBeGreaterThan(0);
+    const lastPoll = polls.at(-1) ?? 0;
 
-  // Lift names repeat in the demo fleet: count this name's rows.
-  const table = page.getByRole('table', { name: 'Actuele oproepen' });
-  const liftCells = table.getByRole('cell', { name: lift.name, exact: true });
-  const before = await liftCells.count();
+    // Lift names repeat in the demo fleet: count this name's rows.
+    const table = page.getByRole('table', { name: 'Actuele oproepen' });
+    const liftCells = table.getByRole('cell', { name: lift.name, exact: true });
+    const before = await liftCells.count();
 
-  const callId = randomUUID();
-  await publishModuleMessage(lift.esNumber, moduleFrame({ alarmCall: { callId, phase: 'received' } }));
-  try {
-    await expect(liftCells).toHaveCount(before + 1, { timeout: 5000 });
-    // It came with a fetch the push started: the page's own poll was not due yet.
-    expect(Date.now() - lastPoll).toBeLessThan(9000);
-    expect(polls.length).toBeGreaterThan(polls.indexOf(lastPoll) + 1);
-  } finally {
-    await publishModuleMessage(
-      lift.esNumber,
-      moduleFrame({ alarmCall: { callId, phase: 'ended', kind: 'false_alarm' } }),
-    );
-  }
-});
+    const callId = randomUUID();
+    await publishModuleMessage(lift.esNumber, moduleFrame({ alarmCall: { callId, phase: 'received' } }));
+    try {
+      await expect(liftCells).toHaveCount(before + 1, { timeout: 5000 });
+      // It came with a fetch the push started: the page's own poll was not due yet.
+      expect(Date.now() - lastPoll).toBeLessThan(9000);
+      expect(polls.length).toBeGreaterThan(polls.indexOf(lastPoll) + 1);
+    } finally {
+      await publishModuleMessage(
+        lift.esNumber,
+        moduleFrame({ alarmCall: { callId, phase: 'ended', kind: 'false_alarm' } }),
+      );
+    }
+  },
+);

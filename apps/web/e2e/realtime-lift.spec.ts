@@ -6,6 +6,7 @@ import { alertsPanel, faultAlertText, listenAcks, liftWithModule, logInAt } from
 import { moduleFrame, publishModuleMessage, type LiftWithModule } from './support/modules.ts';
 import { startOwnServer } from './support/own-server.ts';
 import { e2eMqttPort } from './support/ports.ts';
+import { timed } from './support/timed.ts';
 
 async function raiseFault(page: Page, lift: LiftWithModule, fault: FaultCode, mqttPort: number): Promise<void> {
   const text = faultAlertText(fault, 2);
@@ -17,7 +18,7 @@ async function raiseFault(page: Page, lift: LiftWithModule, fault: FaultCode, mq
   });
 }
 
-test('a module fault appears on the open lift page within 2 s', async ({ page, baseURL }) => {
+test('a module fault appears on the open lift page within 2 s', timed, async ({ page, baseURL }) => {
   const origin = baseURL ?? '';
   const organisationId = await logInAt(page, origin);
   const { lift, freeFaults } = await liftWithModule(page, origin, organisationId);
@@ -31,7 +32,7 @@ test('a module fault appears on the open lift page within 2 s', async ({ page, b
   await raiseFault(page, lift, fault, e2eMqttPort);
 });
 
-test('a server restart while on the lift page reconnects and resubscribes by itself', async ({ page }) => {
+test('a server restart while on the lift page reconnects and resubscribes by itself', timed, async ({ page }) => {
   // Its own server: seeding it takes about a minute on a busy machine.
   test.setTimeout(480_000);
   const server = await startOwnServer();

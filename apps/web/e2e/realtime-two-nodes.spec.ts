@@ -17,6 +17,7 @@ import {
 import { alertsPanel, faultAlertText, listenAcks, liftWithModule, logInAt } from './support/lift-realtime.ts';
 import { moduleFrame } from './support/modules.ts';
 import { startOwnServer } from './support/own-server.ts';
+import { timed } from './support/timed.ts';
 
 const missing = missingServices();
 
@@ -73,7 +74,7 @@ function tracked<T extends RunningService>(service: T): T {
   return service;
 }
 
-test('a fault ingested by node A appears within 2 s on a lift page served by node B', async ({ page }) => {
+test('a fault ingested by node A appears within 2 s on a lift page served by node B', timed, async ({ page }) => {
   test.skip(missing !== null, missing ?? '');
   // Seeding the demo fleet into PostgreSQL on node A takes most of this on a busy machine.
   test.setTimeout(480_000);
