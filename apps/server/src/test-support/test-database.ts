@@ -12,7 +12,7 @@ export async function createTestDatabase(): Promise<Database> {
   if (process.env.LIFTWACHT_TEST_DB !== 'postgres' || !adminUrl) {
     const file = inject('pgliteTemplateFile');
     if (file === null) throw new Error('no PGlite template in a PostgreSQL project');
-    return openDatabase({ memory: true, template: new Blob([readFileSync(file)], { type: 'application/x-gzip' }) });
+    return openDatabase({ memory: true, template: new Blob([readFileSync(file)], { type: 'application/x-tar' }) });
   }
 
   const name = `lw_test_${randomBytes(6).toString('hex')}`;
