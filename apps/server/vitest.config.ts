@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -51,11 +50,6 @@ function dialect(name: 'pglite' | 'postgres') {
 export default defineConfig({
   test: {
     pool: 'forks',
-    // One worker per core, not vitest's default of one fewer: a file often waits (on PostgreSQL, a
-    // socket, a timer), and in npm test the other lane's gaps (the browser flows waiting on pages)
-    // leave a core idle that a second worker fills. The files share nothing but the servers: each
-    // opens its own database.
-    maxWorkers: availableParallelism(),
     projects: [...dialect('pglite'), ...(process.env.TEST_DATABASE_URL ? dialect('postgres') : [])],
   },
 });
