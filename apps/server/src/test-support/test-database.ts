@@ -7,12 +7,18 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { databaseUrl, runOnServer } from './postgres-admin.ts';
 
+let pgliteTemplate: { file: string; blob: Blob } | undefined;
+
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.LIFTWACHT_TEST_DB !== 'postgres' || !adminUrl) {
     const file = inject('pgliteTemplateFile');
     if (file === null) throw new Error('no PGlite template in a PostgreSQL project');
-    return openDatabase({ memory: true, template: new Blob([readFileSync(file)], { type: 'application/x-tar' }) });
+    // Read once per worker, not per file: the files share a module registry, and the tarball is 43 MB.
+    if (pgliteTemplate?.file !== file) {
+      pgliteTemplate = { file, blob: new Blob([readFileSync(file)], { type: 'application/x-tar' }) };
+    }
+    return openDatabase({ memory: true, template: pgliteTemplate.blob });
   }
 
   const name = `lw_test_${randomBytes(6).toString('hex')}`;

@@ -1,6 +1,7 @@
 // A signed-in session whose mocked API answers every call of the lifts pages with contract-shaped data.
 import type { RoleName } from '@liftwacht/contracts/auth';
 import type { CountersResponse, Lift } from '@liftwacht/contracts/lifts';
+import { monthStart } from '../lib/amsterdam-date.ts';
 import { reloadSessionFromStorage } from '../../../lib/session/session-store.ts';
 import { storageKeys } from '../../../lib/storage.ts';
 import { liftFixture, organisations, userWithRole } from '../../../test/fixtures.ts';
@@ -42,12 +43,9 @@ const page = <T>(items: T[], limit = 10) => ({
  * fixed dates would stop being "this month" when the calendar moves on.
  */
 function energyMonths(to: string): { start: string; sum: number }[] {
-  const year = Number(to.slice(0, 4));
-  const month = Number(to.slice(5, 7));
-  const previous = month === 1 ? `${String(year - 1)}-12` : `${String(year)}-${String(month - 1).padStart(2, '0')}`;
   return [
-    { start: `${previous}-01`, sum: 20_000 },
-    { start: `${to.slice(0, 7)}-01`, sum: 12_345 },
+    { start: monthStart(to, 1), sum: 20_000 },
+    { start: monthStart(to), sum: 12_345 },
   ];
 }
 
