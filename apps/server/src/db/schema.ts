@@ -626,7 +626,8 @@ export const monthlyCounters = pgTable(
 
 // Per lift: its last finished maintenance visit and the rides counted on the local days after that
 // visit's day, so "maintenance insufficient" is one row a lift for the dashboard and the lift search
-// alike. Kept by triggers on lifts, visits and daily_counters (migration 0006), whichever code writes.
+// alike. Kept by triggers on lifts, visits and daily_counters (migrations 0006 and 0030), whichever
+// code writes.
 export const liftMaintenanceRides = pgTable('lift_maintenance_rides', {
   liftId: integer('lift_id')
     .primaryKey()
@@ -634,6 +635,11 @@ export const liftMaintenanceRides = pgTable('lift_maintenance_rides', {
   // started_at of the latest finished maintenance visit; null = never maintained, every ride counts
   lastMaintenanceAt: tstz('last_maintenance_at'),
   ridesSince: bigint('rides_since', { mode: 'number' }).notNull().default(0),
+  // The lift's service_ride_threshold, copied by the lifts triggers (migration 0030), so the
+  // status needs no join with the wide lifts rows
+  serviceRideThreshold: integer('service_ride_threshold').notNull(),
+  // "maintenance insufficient" now; generated, so the planner has its statistics
+  overThreshold: boolean('over_threshold').generatedAlwaysAs(sql`rides_since > service_ride_threshold`),
 });
 
 /**

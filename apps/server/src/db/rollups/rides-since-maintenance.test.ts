@@ -1,13 +1,14 @@
-// lift_maintenance_rides is kept by triggers (migration 0006) on lifts, visits and daily_counters.
-// Whatever writers do — rides arriving for past days, visits finished later, canceled, moved to
-// another day or lift, deleted, lifts added and removed — the stored figure must equal the
-// from-scratch count over the raw rows.
+// lift_maintenance_rides is kept by triggers (migrations 0006 and 0030) on lifts, visits and
+// daily_counters. Whatever writers do — rides arriving for past days, visits finished later,
+// canceled, moved to another day or lift, deleted, lifts added and removed, thresholds changed — the
+// stored figure must equal the from-scratch count over the raw rows, and the lifts over their
+// threshold must be exactly those whose count exceeds the lift's own threshold.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../database.ts';
 import { lifts, organisations } from '../schema.ts';
 import { sqlRows } from '../sql-rows.ts';
-import { ridesSinceMaintenanceSql } from './rides-since-maintenance.ts';
+import { overRideThresholdSql } from './rides-since-maintenance.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
 import { seededRandom } from '../../test-support/seeded-random.ts';
 import { insertLift } from '../../test-support/fixtures.ts';
@@ -25,6 +26,7 @@ interface Figure {
   liftId: number;
   lastAt: number | null;
   total: number;
+  threshold: number;
 }
 
 /** Straight from visits and daily_counters: the rule as DESIGN §4 states it. */
@@ -34,7 +36,8 @@ const fromScratch = (db: Db) =>
     sql`select l.id as "liftId", extract(epoch from lm.last_at)::float8 as "lastAt",
                (select coalesce(sum(d.value), 0) from daily_counters d
                 where d.lift_id = l.id and d.kind = 'rides'
-                  and d.day > coalesce((lm.last_at at time zone 'Europe/Amsterdam')::date, '-infinity'::date))::float8 as total
+                  and d.day > coalesce((lm.last_at at time zone 'Europe/Amsterdam')::date, '-infinity'::date))::float8 as total,
+               l.service_ride_threshold as threshold
         from lifts l
         left join lateral (
           select max(v.started_at) as last_at from visits v
@@ -43,14 +46,35 @@ const fromScratch = (db: Db) =>
         order by l.id`,
   );
 
-/** What the dashboard and the lift search read. */
+/** What the lift page reads. */
 const stored = (db: Db) =>
   sqlRows<Figure>(
     db,
-    sql`select r.lift_id as "liftId", extract(epoch from r.last_at)::float8 as "lastAt", r.total::float8 as total
-        from (${ridesSinceMaintenanceSql(sql`lifts`, sql`true`)}) r
+    sql`select r.lift_id as "liftId", extract(epoch from r.last_maintenance_at)::float8 as "lastAt",
+               r.rides_since::float8 as total, r.service_ride_threshold as threshold
+        from lift_maintenance_rides r
         order by r.lift_id`,
   );
+
+/** What the dashboard and the lift search read: the lifts over their threshold. */
+const over = async (db: Db) =>
+  (
+    await sqlRows<{ liftId: number }>(
+      db,
+      sql`select r.lift_id as "liftId" from (${overRideThresholdSql(sql`lifts`, sql`true`)}) r order by r.lift_id`,
+    )
+  ).map((r) => r.liftId);
+
+const overFromScratch = (figures: readonly Figure[]) =>
+  figures.filter((f) => f.total > f.threshold).map((f) => f.liftId);
+
+/** Both reads against the raw rows. */
+async function expectCurrent(db: Db, context?: string): Promise<Figure[]> {
+  const expected = await fromScratch(db);
+  expect(await stored(db), context).toEqual(expected);
+  expect(await over(db), context).toEqual(overFromScratch(expected));
+  return expected;
+}
 
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -152,6 +176,15 @@ describe('rides since maintenance', () => {
                                          where later.lift_id = daily_counters.lift_id and later.kind = 'rides'
                                            and later.day between daily_counters.day + 1 and daily_counters.day + 3)`),
       addLift,
+      // A threshold changed, around the lifts' counts, so lifts cross it both ways.
+      () =>
+        db.execute(
+          sql`update lifts set service_ride_threshold = ${Math.floor(rand() * 4000)} where id = ${pick(liftIds)}`,
+        ),
+      // One statement for several lifts, one of them left as it was.
+      () =>
+        db.execute(sql`update lifts set service_ride_threshold = case when id = ${pick(liftIds)}
+                         then service_ride_threshold else ${Math.floor(rand() * 4000)} end`),
       async () => {
         if (liftIds.length < 3) return;
         const id = liftIds.splice(Math.floor(rand() * liftIds.length), 1)[0] ?? 0;
@@ -161,18 +194,22 @@ describe('rides since maintenance', () => {
 
     await addCounters(300);
     await addVisits(8);
-    expect(await stored(db)).toEqual(await fromScratch(db));
+    await expectCurrent(db);
+    let overSeen = 0;
     for (let i = 0; i < 150; i++) {
       const step = Math.floor(rand() * steps.length);
       await steps[step]?.();
       if ((await visitIds()).length === 0) await addVisits(2);
-      expect(await stored(db), `after step ${String(i)} (${String(step)})`).toEqual(await fromScratch(db));
+      overSeen += overFromScratch(await expectCurrent(db, `after step ${String(i)} (${String(step)})`)).length;
     }
     const figures = await stored(db);
-    // The data must make the test mean something: maintained and never maintained lifts, rides.
+    // The data must make the test mean something: maintained and never maintained lifts, rides,
+    // lifts over their threshold and under it.
     expect(figures.some((f) => f.lastAt !== null && f.total > 0)).toBe(true);
     expect(figures.filter((f) => f.lastAt === null).length).toBeGreaterThan(0);
     expect(figures).toHaveLength(liftIds.length);
+    expect(overSeen).toBeGreaterThan(20);
+    expect(overSeen).toBeLessThan(150 * liftIds.length);
     const orphans = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from lift_maintenance_rides where lift_id not in (select id from lifts)`,
@@ -180,9 +217,12 @@ describe('rides since maintenance', () => {
     expect(orphans[0]?.n).toBe(0);
 
     // The rebuild the seed runs after its trigger-less bulk load gives the same figures.
-    await db.execute(sql`update lift_maintenance_rides set rides_since = -1, last_maintenance_at = null`);
+    await db.execute(
+      sql`update lift_maintenance_rides set rides_since = -1, last_maintenance_at = null, service_ride_threshold = 0`,
+    );
     await db.execute(sql`delete from monthly_counters`);
     await db.execute(sql`select liftwacht_counter_rollups_rebuild()`);
     expect(await stored(db)).toEqual(figures);
+    expect(await over(db)).toEqual(overFromScratch(figures));
   });
 });

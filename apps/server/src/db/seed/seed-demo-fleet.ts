@@ -120,6 +120,9 @@ export async function seedDemoFleet(db: Db, options: SeedDemoFleetOptions): Prom
       options.onProgress?.(offset + batch.length, plans.length);
     }
     await timer.time('counter primary keys', restorePrimaryKeys);
+    // Before the rollups: lift_maintenance_rides copies each lift's threshold, and the trigger that
+    // keeps the copy may be skipped here (below).
+    await timer.time('service thresholds', () => setServiceThresholds(tx, thresholdInputs, ctx));
     // The bulk load may skip triggers (useBulkLoadSettings), among them those that keep
     // monthly_counters, lift_maintenance_rides, maintenance_gaps and lift_facts: build them from the
     // rows just written.
@@ -130,7 +133,6 @@ export async function seedDemoFleet(db: Db, options: SeedDemoFleetOptions): Prom
     await timer.time('maintenance gaps', () =>
       tx.execute(sql`select liftwacht_maintenance_gaps_refresh(array(select id from lifts))`),
     );
-    await timer.time('service thresholds', () => setServiceThresholds(tx, thresholdInputs, ctx));
   });
 
   // The stats engine reads closed outages from the per-hour rollup, so build it for the new history.

@@ -39,8 +39,6 @@ export interface CountingLifts {
   hasIntercom: boolean[];
   /** Epoch ms of the local midnight of the day each was decommissioned on; null while in service. */
   decommissionedAtMs: (number | null)[];
-  /** Rides since maintenance above which each is "maintenance insufficient" (the current view). */
-  rideThresholds: number[];
 }
 
 export interface KeptMonth {

@@ -280,19 +280,17 @@ export class AvailabilityRepository {
       this.db,
       sql`select json_build_array(coalesce(json_agg(c.id order by c.id), '[]'),
                                   coalesce(json_agg(c.has_intercom order by c.id), '[]'),
-                                  coalesce(json_agg(c.decommissioned_at order by c.id), '[]'),
-                                  coalesce(json_agg(c.service_ride_threshold order by c.id), '[]'))::text as counting
-          from (select l.id, l.lift_type is not null as has_intercom, l.service_ride_threshold,
+                                  coalesce(json_agg(c.decommissioned_at order by c.id), '[]'))::text as counting
+          from (select l.id, l.lift_type is not null as has_intercom,
                        extract(epoch from ${localDayStartSql(sql`l.decommissioned_on`)})::float8 * 1000 as decommissioned_at
                 from lifts l where ${liftScopeSql(scope, p.from)} ${liftFilter}) c`,
     );
-    const [liftIds, hasIntercom, decommissionedAtMs, rideThresholds] = JSON.parse(row?.counting ?? '[[],[],[],[]]') as [
+    const [liftIds, hasIntercom, decommissionedAtMs] = JSON.parse(row?.counting ?? '[[],[],[]]') as [
       number[],
       boolean[],
       (number | null)[],
-      number[],
     ];
-    return { liftIds, hasIntercom, decommissionedAtMs, rideThresholds };
+    return { liftIds, hasIntercom, decommissionedAtMs };
   }
 
   /** The live parts of a request that reads the kept months (see LiveAvailabilityParts). */

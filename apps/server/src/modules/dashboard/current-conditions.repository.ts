@@ -7,7 +7,7 @@ import { timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { expiredApprovalSql, latestRejectionSql } from '../../db/inspection-status-sql.ts';
-import { ridesSinceMaintenanceSql } from '../../db/rollups/rides-since-maintenance.ts';
+import { overRideThresholdSql } from '../../db/rollups/rides-since-maintenance.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { localDay } from '../../lib/local-day.ts';
 import { liftScopeSql, type LiftScope } from './stats-scope.ts';
@@ -25,15 +25,13 @@ export interface ConditionRow {
 
 /**
  * The lifts of the whole fleet in each current condition, without names or scope: what the current
- * view counts once the caller has kept the scope's lifts (current-counts.ts). Open events per type;
- * the lifts whose rides since maintenance exceed `minRideThreshold`, with those rides, for the
- * caller to hold against each lift's own threshold.
+ * view counts once the caller has kept the scope's lifts (current-counts.ts). Open events per type.
  */
 export interface FleetConditions {
   open: [type: 'unavailable' | 'sense_failure' | 'intercom_unavailable', liftIds: number[]][];
   visits: number[];
-  /** The lifts over the threshold given, and their rides since maintenance (element i: one lift). */
-  rides: [liftIds: number[], rides: number[]];
+  /** The lifts whose rides since maintenance exceed their own service ride threshold. */
+  overRideThreshold: number[];
   rejected: number[];
   expired: number[];
   notConnected: number[];
@@ -48,7 +46,7 @@ export class CurrentConditionsRepository {
    * modules). No join with the lifts table, whose wide rows cost a scan of ~1,300 pages at 10,000
    * lifts, each sorted again per condition: that statement took 25–40 ms.
    */
-  async fleetConditions(now: Date, minRideThreshold: number): Promise<FleetConditions> {
+  async fleetConditions(now: Date): Promise<FleetConditions> {
     const nowTs = timestampSql(now);
     const today = sql`(${nowTs} at time zone ${businessTimeZone})::date`;
     const silentSince = new Date(now.getTime() - senseSilenceMs).toISOString();
@@ -62,18 +60,17 @@ export class CurrentConditionsRepository {
                  and e.type in ('unavailable', 'sense_failure', 'intercom_unavailable')
                group by e.type) x),
             (select coalesce(json_agg(distinct v.lift_id), '[]') from visits v where v.state = 'progress'),
-            (select json_build_array(coalesce(array_agg(r.lift_id), '{}'), coalesce(array_agg(r.rides_since), '{}'))
-             from lift_maintenance_rides r where r.rides_since > ${minRideThreshold}),
+            (select coalesce(json_agg(r.lift_id), '[]') from lift_maintenance_rides r where r.over_threshold),
             (select coalesce(json_agg(f.lift_id), '[]') from lift_facts f where f.last_result = 'rejected'),
             (select coalesce(json_agg(f.lift_id), '[]') from lift_facts f where f.inspection_valid_until < ${today}),
             (select coalesce(json_agg(distinct m.lift_id), '[]') from modules m
              where m.lift_id is not null and (m.last_seen_at is null or m.last_seen_at < ${silentSince}::timestamptz))
           )::text as conditions`,
     );
-    const [open, visits, rides, rejected, expired, notConnected] = JSON.parse(
+    const [open, visits, overRideThreshold, rejected, expired, notConnected] = JSON.parse(
       row?.conditions ?? '[[],[],[],[],[],[]]',
-    ) as [FleetConditions['open'], number[], FleetConditions['rides'], number[], number[], number[]];
-    return { open, visits, rides, rejected, expired, notConnected };
+    ) as [FleetConditions['open'], number[], number[], number[], number[], number[]];
+    return { open, visits, overRideThreshold, rejected, expired, notConnected };
   }
 
   /**
@@ -120,8 +117,7 @@ export class CurrentConditionsRepository {
     if (wanted('servicecounterMaintenanceAlert')) {
       parts.push(sql`
         select r.lift_id, 'servicecounterMaintenanceAlert'::text, r.last_at::text, r.total::text
-        from (${ridesSinceMaintenanceSql(sql`scoped`, sql`true`)}) r
-        where r.total > r.threshold`);
+        from (${overRideThresholdSql(sql`scoped`, sql`true`)}) r`);
     }
     // The inspections statuses read the table once (a hash join with the scope) instead of probing
     // every lift's inspections.

@@ -1,9 +1,9 @@
 // The current view's counts: per condition, how many of the scope's lifts are in it right now. A
 // fleet reads the conditions of every lift from small sets (CurrentConditionsRepository's
 // fleetConditions) and counts the ones of its lifts here, from the list of lifts in service today
-// kept beside the availability months (with whether each has an intercom and its ride threshold;
-// kept right by the lifts trigger of migrations 0023 and 0027). A single lift, or a node whose
-// listener is down, counts the rows of the conditions statement, as /current-state lists them.
+// kept beside the availability months (with whether each has an intercom; kept right by the lifts
+// trigger of migrations 0023 and 0030). A single lift, or a node whose listener is down, counts the
+// rows of the conditions statement, as /current-state lists them.
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import { localDay } from '../../lib/local-day.ts';
 import { liftIdSet } from '../../lib/lift-id-set.ts';
@@ -37,26 +37,16 @@ export class CurrentCounts {
     if (lifts.liftIds.length === 0) return new Map();
     const inScope = countingLiftIdSet(lifts);
     const withIntercom = liftIdSet(lifts.liftIds.filter((_, i) => lifts.hasIntercom[i]));
-    const threshold = new Float64Array(inScope.maxId + 1);
-    let minThreshold = Infinity;
-    lifts.liftIds.forEach((id, i) => {
-      const t = lifts.rideThresholds[i] ?? Infinity;
-      threshold[id] = t;
-      minThreshold = Math.min(minThreshold, t);
-    });
-    const fleet = await this.conditions.fleetConditions(now, Number.isFinite(minThreshold) ? minThreshold : 0);
+    const fleet = await this.conditions.fleetConditions(now);
     // Each list holds a lift at most once (grouped, or one row a lift, in the statement).
-    const counted = (ids: readonly number[], also: (id: number, at: number) => boolean = () => true) =>
-      ids.reduce((n, id, at) => (inScope.has(id) && also(id, at) ? n + 1 : n), 0);
+    const counted = (ids: readonly number[], also: (id: number) => boolean = () => true) =>
+      ids.reduce((n, id) => (inScope.has(id) && also(id) ? n + 1 : n), 0);
     const counts = new Map<LiftStatus, number>();
     for (const [type, ids] of fleet.open) {
       counts.set(openStatus[type], counted(ids, type === 'intercom_unavailable' ? withIntercom.has : undefined));
     }
     counts.set('visits', counted(fleet.visits));
-    counts.set(
-      'servicecounterMaintenanceAlert',
-      counted(fleet.rides[0], (id, i) => (fleet.rides[1][i] ?? 0) > (threshold[id] ?? Infinity)),
-    );
+    counts.set('servicecounterMaintenanceAlert', counted(fleet.overRideThreshold));
     counts.set('approvalRejected', counted(fleet.rejected));
     counts.set('approvalExpired', counted(fleet.expired));
     counts.set('senseNotConnected', counted(fleet.notConnected));

@@ -77,7 +77,7 @@ describe('energy with closed months kept in memory', () => {
   it('reads the kept lifts back from their ids as runs and as a list, as a relation and as a condition', async () => {
     const lists = [[1, 2, 3, 4, 5, 6, 7, 8, 20, 21, 22, 23, 24, 25, 26, 27, 40], [3, 5, 7, 8, 11, 13, 17], [42], []];
     for (const liftIds of lists) {
-      const lifts = { liftIds, hasIntercom: [], decommissionedAtMs: [], rideThresholds: [] };
+      const lifts = { liftIds, hasIntercom: [], decommissionedAtMs: [] };
       const relation = liftIdsSql(lifts);
       const result = (await database.db.execute(sql`select s.id from (${relation}) s order by s.id`)) as {
         rows: { id: number }[];

@@ -6,7 +6,7 @@ import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Db } from '../../db/database.ts';
 import { expiredApprovalSql, latestRejectionSql } from '../../db/inspection-status-sql.ts';
-import { ridesSinceMaintenanceSql } from '../../db/rollups/rides-since-maintenance.ts';
+import { overRideThresholdSql } from '../../db/rollups/rides-since-maintenance.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { timestampSql } from '../../db/local-time-sql.ts';
 import { businessTimeZone, inIdsSql, isoTimestampSql } from './lift-sql.ts';
@@ -16,7 +16,7 @@ import { businessTimeZone, inIdsSql, isoTimestampSql } from './lift-sql.ts';
  * organisations. For the latter, statuses read from their own table (events, visits, modules,
  * inspections) are NOT narrowed to the organisations: the search only ever uses them as
  * `l.id in (...)` on lifts it has already scoped, and narrowing would add a join with every lift to
- * each status. The ride counter status visits every lift and is narrowed.
+ * each status. The ride counter status joins the lifts for the few it finds and is narrowed.
  */
 export type StatusScope = { liftId: number } | { organisationIds: readonly number[] };
 
@@ -38,11 +38,11 @@ function openEventSql(type: string, scope: StatusScope, now: Date): SQL {
     group by e.lift_id`;
 }
 
-/** Rides since the last finished maintenance visit, for every lift in scope. */
-function liftsRidesSinceMaintenanceSql(scope: StatusScope): SQL {
+/** The lifts in scope over their service ride threshold (see overRideThresholdSql). */
+function liftsOverRideThresholdSql(scope: StatusScope): SQL {
   const lifts =
     'liftId' in scope ? sql`s.id = ${scope.liftId}` : inIdsSql(sql`s.organisation_id`, scope.organisationIds);
-  return ridesSinceMaintenanceSql(sql`lifts`, lifts);
+  return overRideThresholdSql(sql`lifts`, lifts);
 }
 
 /** (lift_id, since) of the lifts that have the status now. */
@@ -68,8 +68,7 @@ export function statusSql(status: LiftStatus, scope: StatusScope, now: Date): SQ
     case 'servicecounterMaintenanceAlert':
       return sql`
         select r.lift_id, ${isoTimestampSql(sql`r.last_at`)} as since
-        from (${liftsRidesSinceMaintenanceSql(scope)}) r
-        where r.total > r.threshold`;
+        from (${liftsOverRideThresholdSql(scope)}) r`;
     case 'approvalRejected':
       return sql`
         select r.lift_id, r.inspected_on::text as since
@@ -106,7 +105,7 @@ export class LiftStatusesRepository {
   async ridesSinceMaintenance(liftId: number): Promise<number> {
     const [row] = await sqlRows<{ total: number }>(
       this.db,
-      sql`select r.total::float8 as total from (${liftsRidesSinceMaintenanceSql({ liftId })}) r`,
+      sql`select rides_since::float8 as total from lift_maintenance_rides where lift_id = ${liftId}`,
     );
     return row?.total ?? 0;
   }
