@@ -103,6 +103,41 @@ describe('Batcher', () => {
     expect(rec.batches.slice(1, 4).map((b) => new Set(b.map(laneOf)).size)).toEqual([1, 1, 1]);
   });
 
+  it('stores a backlog of 60,000 items, each lane in order, in full batches, never two of a lane at once', async () => {
+    // The size of the backlog a broker hands over after a stall. Every arrival used to walk every
+    // waiting item, which made this quadratic (~2 billion steps here, far past the test's time limit).
+    const laneOf = (i: number) => (i * 7) % 3;
+    const rec = recordingStore(1, laneOf);
+    const batcher = new Batcher<number, number>(
+      { maxSize: 500, waitMs: 0, lanes: 3, laneOf, splitFrom: 100 },
+      rec.store,
+    );
+    const items = Array.from({ length: 60_000 }, (_, i) => i + 1);
+    const results = await Promise.all(items.map((i) => batcher.add(i)));
+    expect(results).toEqual(items.map((i) => i * 10));
+    expect(rec.laneClash).toBe(false);
+    for (const lane of [0, 1, 2]) {
+      const order = rec.batches.flat().filter((i) => laneOf(i) === lane);
+      expect(order).toEqual(items.filter((i) => laneOf(i) === lane));
+    }
+    // Behind the first, lone item, the backlog went in full batches of one lane each.
+    expect(rec.batches.length).toBeLessThan(1 + Math.ceil(60_000 / 500) + 3);
+    expect(rec.batches.slice(1).every((b) => new Set(b.map(laneOf)).size === 1)).toBe(true);
+    expect(batcher.queued + batcher.inFlight).toBe(0);
+  });
+
+  it('without a backlog, a batch takes the oldest items across lanes, in arrival order', async () => {
+    const laneOf = (i: number) => i % 2;
+    const rec = recordingStore(15, laneOf);
+    const batcher = new Batcher<number, number>({ maxSize: 4, waitMs: 0, lanes: 2, laneOf, splitFrom: 50 }, rec.store);
+    const first = batcher.add(1);
+    // Arrive while the first batch is in flight; below splitFrom they wait for it.
+    const rest = Promise.all([2, 4, 6, 3, 8, 5].map((i) => batcher.add(i)));
+    await first;
+    await rest;
+    expect(rec.batches).toEqual([[1], [2, 4, 6, 3], [8, 5]]);
+  });
+
   it('refuses an item whose lane does not exist', () => {
     const batcher = new Batcher<number, number>({ maxSize: 4, waitMs: 0, lanes: 2, laneOf: (i) => i }, (items) =>
       Promise.resolve(items),

@@ -25,15 +25,56 @@ export interface BatcherOptions<T> {
 
 interface Pending<T, R> {
   item: T;
-  lane: number;
+  /** Arrival number: the order of items across lanes. */
+  seq: number;
   enqueuedAt: number;
   resolve: (result: R) => void;
   reject: (err: unknown) => void;
 }
 
+/**
+ * A lane's waiting items, oldest first. Taking from the front costs only what is taken: under a
+ * backlog of tens of thousands of messages, every arrival and every batch must not touch the rest
+ * (a pass over one list of every waiting item on each arrival made ingest quadratic: 8,000 msg/s
+ * offered, ~250 stored a second, and the broker dropping what its queue could not hold).
+ */
+class LaneQueue<P> {
+  private items: (P | undefined)[] = [];
+  private head = 0;
+
+  get size(): number {
+    return this.items.length - this.head;
+  }
+
+  peek(): P | undefined {
+    return this.items[this.head];
+  }
+
+  push(item: P): void {
+    this.items.push(item);
+  }
+
+  shift(): P | undefined {
+    const item = this.items[this.head];
+    if (item === undefined) return undefined;
+    // Drop the reference now; compact once the taken part is most of the array.
+    this.items[this.head++] = undefined;
+    if (this.head === this.items.length) {
+      this.items = [];
+      this.head = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+}
+
 export class Batcher<T, R> {
-  /** Every waiting item, in arrival order. */
-  private queue: Pending<T, R>[] = [];
+  /** The waiting items of each lane, in arrival order. */
+  private readonly waiting: LaneQueue<Pending<T, R>>[];
+  private waitingCount = 0;
+  private nextSeq = 0;
   private running = 0;
   /** Lanes with a batch in flight; all of them while a batch of every lane's items is. */
   private readonly busy: boolean[];
@@ -48,11 +89,12 @@ export class Batcher<T, R> {
   ) {
     if (options.lanes < 1) throw new Error('a batcher needs at least one lane');
     this.busy = new Array<boolean>(options.lanes).fill(false);
+    this.waiting = Array.from({ length: options.lanes }, () => new LaneQueue<Pending<T, R>>());
     this.splitFrom = Math.max(1, options.splitFrom ?? 1);
   }
 
   get queued(): number {
-    return this.queue.length;
+    return this.waitingCount;
   }
 
   get inFlight(): number {
@@ -61,52 +103,70 @@ export class Batcher<T, R> {
 
   add(item: T): Promise<R> {
     const lane = this.options.lanes > 1 && this.options.laneOf ? this.options.laneOf(item) : 0;
-    if (!Number.isInteger(lane) || lane < 0 || lane >= this.options.lanes) throw new Error(`no lane ${String(lane)}`);
+    const queue = this.waiting[lane];
+    if (!Number.isInteger(lane) || !queue) throw new Error(`no lane ${String(lane)}`);
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, lane, enqueuedAt: performance.now(), resolve, reject });
+      queue.push({ item, seq: this.nextSeq++, enqueuedAt: performance.now(), resolve, reject });
+      this.waitingCount++;
       this.schedule();
     });
   }
 
   /** Starts every waiting item now and resolves when nothing is queued or in flight. */
   async drain(): Promise<void> {
-    while (this.queue.length > 0 || this.running > 0) {
+    while (this.waitingCount > 0 || this.running > 0) {
       this.schedule(true);
       await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     }
   }
 
   private schedule(force = false): void {
-    if (this.queue.length === 0) return;
+    if (this.waitingCount === 0) return;
     // With a backlog (or drain) every free lane starts its own batch, beside what is in flight.
-    if (this.options.lanes > 1 && (force || this.queue.length >= this.splitFrom)) {
+    if (this.options.lanes > 1 && (force || this.waitingCount >= this.splitFrom)) {
       this.startFreeLanes();
       return;
     }
     if (this.running > 0) return;
-    const first = this.queue[0];
-    const waited = first ? performance.now() - first.enqueuedAt : 0;
-    if (!force && this.queue.length < this.options.maxSize && waited < this.options.waitMs) {
+    const oldest = this.oldestLane();
+    const waited = oldest ? performance.now() - oldest.enqueuedAt : 0;
+    if (!force && this.waitingCount < this.options.maxSize && waited < this.options.waitMs) {
       this.armTimer(this.options.waitMs - waited);
       return;
     }
     // Nothing in flight: one batch of the oldest items, whatever their lanes.
-    this.start(this.queue.splice(0, this.options.maxSize), null);
+    const batch: Pending<T, R>[] = [];
+    for (let head = this.oldestLane(); head && batch.length < this.options.maxSize; head = this.oldestLane()) {
+      batch.push(this.take(head.lane));
+    }
+    this.start(batch, null);
   }
 
-  /** Takes up to maxSize waiting items, oldest first, for each free lane in one pass, and starts them. */
+  /** Each free lane with waiting items starts a batch of up to maxSize of them, oldest first. */
   private startFreeLanes(): void {
-    const batches = this.busy.map((busy) => (busy ? null : ([] as Pending<T, R>[])));
-    const kept: Pending<T, R>[] = [];
-    for (const p of this.queue) {
-      const batch = batches[p.lane];
-      if (batch && batch.length < this.options.maxSize) batch.push(p);
-      else kept.push(p);
-    }
-    this.queue = kept;
-    batches.forEach((batch, lane) => {
-      if (batch && batch.length > 0) this.start(batch, lane);
+    this.waiting.forEach((queue, lane) => {
+      if (this.busy[lane] || queue.size === 0) return;
+      const batch: Pending<T, R>[] = [];
+      while (queue.size > 0 && batch.length < this.options.maxSize) batch.push(this.take(lane));
+      this.start(batch, lane);
     });
+  }
+
+  /** The lane whose first waiting item arrived first, with that item's arrival time. */
+  private oldestLane(): { lane: number; enqueuedAt: number } | null {
+    let oldest: { lane: number; enqueuedAt: number; seq: number } | null = null;
+    this.waiting.forEach((queue, lane) => {
+      const first = queue.peek();
+      if (first && (!oldest || first.seq < oldest.seq)) oldest = { lane, enqueuedAt: first.enqueuedAt, seq: first.seq };
+    });
+    return oldest;
+  }
+
+  private take(lane: number): Pending<T, R> {
+    const pending = this.waiting[lane]?.shift();
+    if (!pending) throw new Error(`lane ${String(lane)} has nothing waiting`);
+    this.waitingCount--;
+    return pending;
   }
 
   private armTimer(ms: number): void {
