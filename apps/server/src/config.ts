@@ -174,6 +174,16 @@ export interface Config {
 export const pgliteBatchWaitMs = 250;
 
 /**
+ * How long a batch collects on a PostgreSQL server. A transaction's fixed part (the statements and
+ * statement triggers of a batch, the commit) dominates small batches: with 10,000 sockets listening
+ * at 2,100 msg/s, 25 ms instead of 5 took batches from ~33–57 to ~72–92 messages and PostgreSQL
+ * from 191–206 to 143–168 µs of CPU a message (alternated runs, docs/benchmarks.md, December 1),
+ * CPU the node's sockets need when the database shares its cores. A module's acknowledgement waits
+ * ~20 ms longer; its live view does not (a message goes to its browsers on arrival).
+ */
+export const postgresBatchWaitMs = 25;
+
+/**
  * The most messages one ingest transaction stores on a PostgreSQL server. A batch's derived writes
  * (counter buckets, daily and monthly counters, latest readings, the modules heard from) are one row
  * per lift, key or bucket however many of that lift's messages it holds, so under a backlog a larger
@@ -254,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ingest: {
       batchSize: e.INGEST_BATCH_SIZE ?? (e.DATABASE_URL ? postgresBatchSize : pgliteBatchSize),
-      batchWaitMs: e.INGEST_BATCH_WAIT_MS ?? (e.DATABASE_URL ? 5 : pgliteBatchWaitMs),
+      batchWaitMs: e.INGEST_BATCH_WAIT_MS ?? (e.DATABASE_URL ? postgresBatchWaitMs : pgliteBatchWaitMs),
       concurrency: e.INGEST_CONCURRENCY,
       worker: e.INGEST_WORKER !== 'off' && e.DATABASE_URL !== undefined,
     },
