@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), INGEST_BATCH_SIZE: '5001' })).toThrow(/INGEST_BATCH_SIZE/);
   });
 
+  it('lets a batch collect for 25 ms on PostgreSQL and 250 ms on PGlite, unless INGEST_BATCH_WAIT_MS says otherwise', () => {
+    const url = 'postgresql://liftwacht@127.0.0.1:5432/liftwacht';
+    expect(loadConfig({ DATA_DIR: dataDir() }).ingest.batchWaitMs).toBe(250);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url }).ingest.batchWaitMs).toBe(25);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: url, INGEST_BATCH_WAIT_MS: '0' }).ingest.batchWaitMs).toBe(
+      0,
+    );
+  });
+
   it('reads the log format and the metrics token', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() });
     expect(defaults.logFormat).toBe('auto');

@@ -639,7 +639,9 @@ export const liftMaintenanceRides = pgTable('lift_maintenance_rides', {
   // status needs no join with the wide lifts rows
   serviceRideThreshold: integer('service_ride_threshold').notNull(),
   // "maintenance insufficient" now; generated, so the planner has its statistics
-  overThreshold: boolean('over_threshold').generatedAlwaysAs(sql`rides_since > service_ride_threshold`),
+  overThreshold: boolean('over_threshold')
+    .notNull()
+    .generatedAlwaysAs(sql`rides_since > service_ride_threshold`),
 });
 
 /**

@@ -3,6 +3,7 @@
 // whether it is over it, kept by triggers on lifts, visits and daily_counters, so reading it for a
 // whole fleet is a scan of one narrow table instead of counting rides per lift.
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../database.ts';
 
 /**
  * Rows (lift_id, last_at, total) of the lifts whose rides since their last finished maintenance
@@ -19,4 +20,21 @@ export function overRideThresholdSql(lifts: SQL, where: SQL): SQL {
     from lift_maintenance_rides r
     join ${lifts} s on s.id = r.lift_id
     where r.over_threshold and ${where}`;
+}
+
+/**
+ * Locks the lift_maintenance_rides rows of these lifts, in lift id order, for the rest of the
+ * transaction. Each writer of the rows takes them through its triggers in whatever order its
+ * statement visits the lifts, some in two passes (an insert with ON CONFLICT fires the insert and
+ * the update triggers): ingest adding rides, a threshold change (migration 0030), a finished
+ * maintenance visit. Two writers that take two rows in opposite orders deadlock, and PostgreSQL
+ * aborts one. Every writer of several lifts takes its rows here first, in one order, so none waits
+ * for a row while holding one another writer needs first.
+ */
+export async function lockMaintenanceRides(db: Db, liftIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(liftIds)].sort((a, b) => a - b);
+  if (ids.length < 2) return;
+  await db.execute(
+    sql`select 1 from lift_maintenance_rides where lift_id = any(${sql.param(ids)}::int[]) order by lift_id for update`,
+  );
 }

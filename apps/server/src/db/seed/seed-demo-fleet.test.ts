@@ -397,5 +397,14 @@ describe('demo fleet', () => {
       await count(sql`select round(sum(through_hour[25]))::int as n from monthly_availability where months = 12`),
     ).toBe(await count(sql`select round(sum(through_hour[25]))::int as n from monthly_availability where months = 1`));
     expect(await count(sql`select count(*)::int as n from monthly_availability`)).toBeGreaterThan(0);
+    // lift_maintenance_rides: every lift with the threshold the seed gave it (migration 0030's copy,
+    // which the threshold trigger keeps only outside the bulk load), and some lifts over it
+    expect(
+      await count(sql`select count(*)::int as n from lifts l join lift_maintenance_rides r on r.lift_id = l.id
+                      where r.service_ride_threshold = l.service_ride_threshold`),
+    ).toBe(await count(sql`select count(*)::int as n from lifts`));
+    expect(
+      await count(sql`select count(*)::int as n from lift_maintenance_rides where over_threshold`),
+    ).toBeGreaterThan(0);
   });
 });

@@ -142,7 +142,7 @@ export class CurrentConditionsRepository {
       this.db,
       sql`
       with scoped as (
-        select l.id, l.lift_type, l.service_ride_threshold from lifts l where ${liftScopeSql(scope, localDay(now))}
+        select l.id, l.lift_type from lifts l where ${liftScopeSql(scope, localDay(now))}
       ),
       conditions (lift_id, status, since, value) as (${sql.join(parts, sql` union all `)})
       select c.lift_id as "liftId", l.name, l.address, l.building_name as "buildingName",

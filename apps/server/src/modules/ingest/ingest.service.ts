@@ -4,6 +4,7 @@
 import type { OrganisationChangeKind } from '@liftwacht/contracts/realtime';
 import type { Db } from '../../db/database.ts';
 import { refreshAvailabilityRollup } from '../../db/rollups/availability-rollup.ts';
+import { lockMaintenanceRides } from '../../db/rollups/rides-since-maintenance.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import { ModuleVisitsRepository } from './module-visits.repository.ts';
@@ -124,6 +125,11 @@ export class IngestService {
       // State keys decide events, so they commit with them; plain readings follow after the commit.
       const sense = all.flatMap((c) => c.senseData);
       const isState = (v: SenseValue) => (stateKeys as readonly string[]).includes(v.key);
+      // Rides and module visits change lift_maintenance_rides through triggers, in no set order.
+      await lockMaintenanceRides(
+        tx,
+        all.filter((c) => c.moduleVisits.length > 0 || c.counters.some((k) => k.kind === 'rides')).map((c) => c.liftId),
+      );
       const createdEventIds = await this.repository.applyChanges(
         tx,
         {

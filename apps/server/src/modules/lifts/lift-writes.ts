@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { liftFieldNames, type LiftField, type LiftFields } from '@liftwacht/contracts/lift-editing';
 import type { Db } from '../../db/database.ts';
+import { lockMaintenanceRides } from '../../db/rollups/rides-since-maintenance.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Audit, AuditChange } from '../../plugins/audit.ts';
@@ -105,6 +106,7 @@ export class LiftWrites {
     const writes: { id: number; fields: LiftFields; decommissionedOn: string | null }[] = [];
     const audits: AuditChange[] = [];
     const renumbered: { organisationId: number; ownerNumber: string }[] = [];
+    const rethresholded: number[] = [];
     for (const { id, changes } of updates) {
       const before = stored.get(id);
       if (!before) throw notFound('Lift');
@@ -140,6 +142,7 @@ export class LiftWrites {
           after: { decommissionedOn },
         });
       }
+      if (changed.includes('serviceRideThreshold')) rethresholded.push(id);
       if (changed.includes('ownerNumber') && fields.ownerNumber !== null) {
         renumbered.push({ organisationId: before.organisationId, ownerNumber: fields.ownerNumber });
       }
@@ -148,6 +151,8 @@ export class LiftWrites {
 
     const organisationIds = renumbered.map((r) => r.organisationId);
     if (renumbered.length > 0) await this.repository.lockOwnerNumbers(tx, organisationIds);
+    // The threshold's copy (migration 0030) is written by a trigger in the UPDATE's order.
+    await lockMaintenanceRides(tx, rethresholded);
     await this.repository.update(tx, writes, this.clock.now());
     await this.assertOwnerNumbersUnique(
       tx,

@@ -52,7 +52,7 @@ const httpMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'O
 const httpBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Messages per transaction, up to INGEST_BATCH_SIZE's maximum. */
 const batchBuckets = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2000, 5000];
-/** Seconds from arrival to commit: the batch wait (5 ms), the transaction, any backlog. */
+/** Seconds from arrival to commit: the batch wait (25 ms; PGlite 250), the transaction, any backlog. */
 const lagBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 export function createAppMetrics(onScrapeError: (what: string, err: unknown) => void): AppMetrics {
