@@ -11,6 +11,8 @@
 // transaction at a time would leave ingest idle during each round trip (~5,300 msg/s against
 // 7,000–8,100 side by side), so every lane with waiting items gets a batch of its own.
 
+import Denque from 'denque';
+
 export interface BatcherOptions<T> {
   maxSize: number;
   /** How long the first waiting item may wait for others while nothing is in flight. */
@@ -32,47 +34,14 @@ interface Pending<T, R> {
   reject: (err: unknown) => void;
 }
 
-/**
- * A lane's waiting items, oldest first. Taking from the front costs only what is taken: under a
- * backlog of tens of thousands of messages, every arrival and every batch must not touch the rest
- * (a pass over one list of every waiting item on each arrival made ingest quadratic: of 10,000 msg/s
- * offered, ~250 a second were stored, with the ingest thread stalled for up to 10 s at a time).
- */
-class LaneQueue<P> {
-  private items: (P | undefined)[] = [];
-  private head = 0;
-
-  get size(): number {
-    return this.items.length - this.head;
-  }
-
-  peek(): P | undefined {
-    return this.items[this.head];
-  }
-
-  push(item: P): void {
-    this.items.push(item);
-  }
-
-  shift(): P | undefined {
-    const item = this.items[this.head];
-    if (item === undefined) return undefined;
-    // Drop the reference now; compact once the taken part is most of the array.
-    this.items[this.head++] = undefined;
-    if (this.head === this.items.length) {
-      this.items = [];
-      this.head = 0;
-    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
-      this.items = this.items.slice(this.head);
-      this.head = 0;
-    }
-    return item;
-  }
-}
-
 export class Batcher<T, R> {
-  /** The waiting items of each lane, in arrival order. */
-  private readonly waiting: LaneQueue<Pending<T, R>>[];
+  /**
+   * The waiting items of each lane, in arrival order. Double-ended queues: under a backlog of tens
+   * of thousands of messages an arrival or a batch costs only what it adds or takes (one list of
+   * every waiting item, walked on each arrival, made ingest quadratic: of 10,000 msg/s offered ~250
+   * a second were stored, the ingest thread stalled for up to 10 s at a time).
+   */
+  private readonly waiting: Denque<Pending<T, R>>[];
   private waitingCount = 0;
   private nextSeq = 0;
   private running = 0;
@@ -89,7 +58,7 @@ export class Batcher<T, R> {
   ) {
     if (options.lanes < 1) throw new Error('a batcher needs at least one lane');
     this.busy = new Array<boolean>(options.lanes).fill(false);
-    this.waiting = Array.from({ length: options.lanes }, () => new LaneQueue<Pending<T, R>>());
+    this.waiting = Array.from({ length: options.lanes }, () => new Denque<Pending<T, R>>());
     this.splitFrom = Math.max(1, options.splitFrom ?? 1);
   }
 
@@ -128,7 +97,7 @@ export class Batcher<T, R> {
       return;
     }
     if (this.running > 0) return;
-    const oldest = this.oldestLane();
+    const oldest = this.waiting[this.oldestLane()]?.peekFront();
     const waited = oldest ? performance.now() - oldest.enqueuedAt : 0;
     if (!force && this.waitingCount < this.options.maxSize && waited < this.options.waitMs) {
       this.armTimer(this.options.waitMs - waited);
@@ -136,8 +105,8 @@ export class Batcher<T, R> {
     }
     // Nothing in flight: one batch of the oldest items, whatever their lanes.
     const batch: Pending<T, R>[] = [];
-    for (let head = this.oldestLane(); head && batch.length < this.options.maxSize; head = this.oldestLane()) {
-      batch.push(this.take(head.lane));
+    for (let lane = this.oldestLane(); lane >= 0 && batch.length < this.options.maxSize; lane = this.oldestLane()) {
+      batch.push(this.take(lane));
     }
     this.start(batch, null);
   }
@@ -145,19 +114,20 @@ export class Batcher<T, R> {
   /** Each free lane with waiting items starts a batch of up to maxSize of them, oldest first. */
   private startFreeLanes(): void {
     this.waiting.forEach((queue, lane) => {
-      if (this.busy[lane] || queue.size === 0) return;
+      if (this.busy[lane] || queue.length === 0) return;
       const batch: Pending<T, R>[] = [];
-      while (queue.size > 0 && batch.length < this.options.maxSize) batch.push(this.take(lane));
+      while (queue.length > 0 && batch.length < this.options.maxSize) batch.push(this.take(lane));
       this.start(batch, lane);
     });
   }
 
-  /** The lane whose first waiting item arrived first, with that item's arrival time. */
-  private oldestLane(): { lane: number; enqueuedAt: number } | null {
-    let oldest: { lane: number; enqueuedAt: number; seq: number } | null = null;
+  /** The lane whose first waiting item arrived first; -1 when nothing waits. */
+  private oldestLane(): number {
+    let oldest = -1;
+    let oldestSeq = Infinity;
     this.waiting.forEach((queue, lane) => {
-      const first = queue.peek();
-      if (first && (!oldest || first.seq < oldest.seq)) oldest = { lane, enqueuedAt: first.enqueuedAt, seq: first.seq };
+      const seq = queue.peekFront()?.seq ?? Infinity;
+      if (seq < oldestSeq) [oldest, oldestSeq] = [lane, seq];
     });
     return oldest;
   }

@@ -4,9 +4,12 @@
 // timer, socket read and HTTP request behind it waited. Between slices they get their turn; order
 // is kept. The slice is bounded by time, not by count: under load a loop turn takes longer, and a
 // fixed count per turn would then fall behind the arrivals for good.
+import Denque from 'denque';
+
 export class SlicedQueue<T> {
-  private items: T[] = [];
-  private next = 0;
+  // A double-ended queue: taking from the front frees what was taken, also while arrivals never let
+  // it run empty.
+  private readonly items = new Denque<T>();
   private scheduled = false;
 
   constructor(
@@ -16,7 +19,7 @@ export class SlicedQueue<T> {
   ) {}
 
   get size(): number {
-    return this.items.length - this.next;
+    return this.items.length;
   }
 
   push(items: readonly T[]): void {
@@ -29,8 +32,8 @@ export class SlicedQueue<T> {
 
   private readonly run = (): void => {
     const deadline = performance.now() + this.sliceMs;
-    while (this.next < this.items.length) {
-      const item = this.items[this.next++] as T;
+    while (this.items.length > 0) {
+      const item = this.items.shift() as T;
       try {
         this.handle(item);
       } catch (err) {
@@ -38,12 +41,7 @@ export class SlicedQueue<T> {
       }
       if (performance.now() >= deadline) break;
     }
-    if (this.next >= this.items.length) {
-      this.items = [];
-      this.next = 0;
-      this.scheduled = false;
-    } else {
-      setImmediate(this.run);
-    }
+    if (this.items.length === 0) this.scheduled = false;
+    else setImmediate(this.run);
   };
 }
