@@ -4,11 +4,12 @@
 // PostgreSQL server with a second connection standing in for an ingest batch that holds the first
 // lift's row: the import waits for that row while holding none after it, so the batch can go on.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { insertLift } from '../../test-support/fixtures.ts';
+import { connectBeside, lockWaiters } from '../../test-support/row-lock-holder.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 const onPostgres = process.env.LIFTWACHT_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
@@ -19,11 +20,7 @@ let holder: pg.Client;
 describe.skipIf(!onPostgres)('threshold changes beside ingest (PostgreSQL)', () => {
   beforeAll(async () => {
     t = await createTestApp();
-    const [current] = await sqlRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${current?.name ?? ''}`;
-    holder = new pg.Client({ connectionString: url.toString() });
-    await holder.connect();
+    holder = await connectBeside(t.database.db);
   });
   afterAll(async () => {
     await holder.end();
@@ -43,16 +40,7 @@ describe.skipIf(!onPostgres)('threshold changes beside ingest (PostgreSQL)', () 
         { id: first, version: 1, changes: { serviceRideThreshold: 1234 } },
       ]),
     );
-    let waiting = 0;
-    for (let i = 0; i < 100 && waiting === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const result = await holder.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-      );
-      waiting = result.rows[0]?.n ?? 0;
-    }
-    expect(waiting).toBe(1);
+    expect(await lockWaiters(holder)).toBe(1);
     // What a batch adding rides to both lifts would take next: free, so no deadlock.
     await expect(
       holder.query('select 1 from lift_maintenance_rides where lift_id = $1 for update nowait', [second]),
