@@ -40,6 +40,7 @@ describe.skipIf(!onPostgres)('rides beside other writers of the maintenance rows
 
     // A while before the test clock's now, as a module's messages arrive.
     const at = new Date(t.clock.now().getTime() - 60_000);
+    const batchesBefore = t.app.ingest.pipeline.counters.batches;
     const storing = Promise.all([
       send(t.app, second.es, moduleMessage(at, { rides: 4 })),
       send(t.app, first.es, moduleMessage(at, { rides: 3 })),
@@ -52,6 +53,8 @@ describe.skipIf(!onPostgres)('rides beside other writers of the maintenance rows
     await holder.query('commit');
     const outcomes = (await storing).flat();
     expect(outcomes.map((o) => o.status)).toEqual(['accepted', 'accepted']);
+    // Both lifts in one transaction: the case where the order matters.
+    expect(t.app.ingest.pipeline.counters.batches - batchesBefore).toBe(1);
 
     const rows = await sqlRows<{ liftId: number; rides: number }>(
       t.database.db,
