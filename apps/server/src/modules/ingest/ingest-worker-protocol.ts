@@ -14,13 +14,16 @@ export interface IngestWorkerData {
 }
 
 /** A validated module message on its way to the sockets (all the publisher needs of it). */
-export type Arrival =
+export type LiveMessage =
   | { kind: 'module'; es: string; message: ModuleMessage }
   | {
       kind: 'provisioning';
       es: string;
       message: ProvisioningMessage;
     };
+
+/** A live message posted by the worker, with when it read it (epoch ms): the main thread measures how long it waited for its turn. */
+export type Arrival = LiveMessage & { readAt: number };
 
 /** Requests the main thread sends; each gets one `reply` with the same id. */
 export type WorkerRequest =

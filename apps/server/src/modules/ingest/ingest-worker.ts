@@ -78,10 +78,11 @@ const core = createIngestCore(
       // process.nextTick callbacks), before any other I/O callback, such as a batch's query
       // result, runs: one post carries every message of a read and leaves at once.
       if (arrivals.length === 0) queueMicrotask(postArrivals);
+      const readAt = Date.now();
       arrivals.push(
         m.kind === 'module'
-          ? { kind: 'module', es: m.es, message: m.message }
-          : { kind: 'provisioning', es: m.es, message: m.message },
+          ? { kind: 'module', es: m.es, message: m.message, readAt }
+          : { kind: 'provisioning', es: m.es, message: m.message, readAt },
       );
       if (arrivals.length >= maxArrivalsPerPost) postArrivals();
     },

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { createIngestCore } from './ingest-core.ts';
 import type { IngestSink } from './ingest-pipeline.ts';
 import { IngestWorkerHost } from './ingest-worker-host.ts';
-import type { Arrival } from './ingest-worker-protocol.ts';
+import type { Arrival, LiveMessage } from './ingest-worker-protocol.ts';
 import type { CommittedBatch, IngestHooks } from './ingest.service.ts';
 import { ModuleHealthRepository } from './module-health.repository.ts';
 import { QuarterHourDaysRepository } from './quarter-hour-days.repository.ts';
@@ -67,13 +67,20 @@ export const ingestPlugin = fp(
     };
     // A module's own messages go to the browsers listening to it as they arrive: waiting for the
     // batch's commit would add its round trips to every live reading.
-    const publish = (m: Arrival) => {
+    const publish = (m: LiveMessage) => {
       if (m.kind === 'module') app.realtime.publisher.moduleMessage(m.es, m.message);
       else app.realtime.publisher.provisioningMessage(m.es, m.message);
     };
     // What the worker posts is fanned out in slices, so a long post does not hold the main loop.
-    const fanOut = new SlicedQueue<Arrival>(fanOutSliceMs, publish, (err) =>
-      app.log.error({ err }, 'could not publish a module message'),
+    // How long a message waited for its slice is the main thread's backlog, which its event-loop
+    // lag does not show (every slice is short); docs/monitoring.md.
+    const fanOut = new SlicedQueue<Arrival>(
+      fanOutSliceMs,
+      (m) => {
+        app.metrics.fanOutWaited(Date.now() - m.readAt);
+        publish(m);
+      },
+      (err) => app.log.error({ err }, 'could not publish a module message'),
     );
 
     let pipeline: IngestSink;

@@ -25,6 +25,8 @@ export interface AppMetrics {
   httpResponse(route: string, method: string, statusCode: number, ms: number): void;
   /** A batch of module messages was stored: its size and, per message, received → stored in ms. */
   ingestBatchStored(size: number, lagsMs: readonly number[]): void;
+  /** A module message from the ingest worker reached its sockets' hand-off after waiting `ms` for the main thread. */
+  fanOutWaited(ms: number): void;
   /** Read on scrape: ingest's running tallies of received and rejected messages. */
   readIngestTallies(read: () => IngestTallies): void;
   /** Read on scrape: Socket.IO sockets connected to this node. */
@@ -40,6 +42,7 @@ export const noMetrics: AppMetrics = {
   scrape: () => Promise.reject(new Error('metrics are off')),
   httpResponse: () => undefined,
   ingestBatchStored: () => undefined,
+  fanOutWaited: () => undefined,
   readIngestTallies: () => undefined,
   readSockets: () => undefined,
   readPool: () => undefined,
@@ -54,6 +57,8 @@ const httpBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
 const batchBuckets = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2000, 5000];
 /** Seconds from arrival to commit: the batch wait (25 ms; PGlite 250), the transaction, any backlog. */
 const lagBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Seconds a live message waits for the main thread: a few ms while it keeps up, 0.1 s is a target's limit. */
+const fanOutBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 export function createAppMetrics(onScrapeError: (what: string, err: unknown) => void): AppMetrics {
   const registry = new Registry();
@@ -82,6 +87,12 @@ export function createAppMetrics(onScrapeError: (what: string, err: unknown) => 
     name: 'liftwacht_ingest_lag_seconds',
     help: 'Module messages from arrival at ingest to their batch committed',
     buckets: lagBuckets,
+    registers: [registry],
+  });
+  const fanOutWait = new Histogram({
+    name: 'liftwacht_realtime_fanout_wait_seconds',
+    help: 'Module messages from the ingest worker reading them to the main thread handing them to their sockets',
+    buckets: fanOutBuckets,
     registers: [registry],
   });
   // Counters kept by ingest itself (also in its worker thread): copied on scrape, so this is the
@@ -168,6 +179,10 @@ export function createAppMetrics(onScrapeError: (what: string, err: unknown) => 
     ingestBatchStored(size, lagsMs) {
       batchSize.observe(size);
       for (const ms of lagsMs) lag.observe(ms / 1000);
+    },
+    fanOutWaited(ms) {
+      // The two threads read one clock; a step of it backwards is not a negative wait.
+      fanOutWait.observe(Math.max(0, ms) / 1000);
     },
     readIngestTallies: (read) => (ingestTallies = read),
     readSockets: (read) => (sockets = read),

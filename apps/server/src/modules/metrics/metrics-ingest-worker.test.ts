@@ -81,4 +81,37 @@ describe.skipIf(!thisProject)('ingest metrics from the ingest worker thread', ()
     expect(res.body).toMatch(/^liftwacht_ingest_lag_seconds_count 3$/m);
     expect(res.body).toMatch(/^liftwacht_db_pool_connections\{kind="postgres",state="total"\} [1-9]/m);
   });
+
+  it('times how long each live message waited for the main thread to hand it to its sockets', async () => {
+    const scrape = async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/liftwacht/metrics',
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.body)?.[1] ?? NaN);
+      return {
+        count: value('liftwacht_realtime_fanout_wait_seconds_count'),
+        sum: value('liftwacht_realtime_fanout_wait_seconds_sum'),
+        withinASecond: value('liftwacht_realtime_fanout_wait_seconds_bucket\\{le="1"\\}'),
+      };
+    };
+    const before = await scrape();
+    const { es } = await insertLiftWithModule(database.db, owner);
+    const at = new Date(Date.now() - 60_000);
+    await Promise.all(
+      [4, 5].map((floor) =>
+        app.ingest.pipeline.submitMqtt(
+          moduleTopic(es, 'module'),
+          Buffer.from(JSON.stringify(moduleMessage(at, { floor }))),
+        ),
+      ),
+    );
+    // The worker posts a message to the main thread as it reads it; the main thread takes it in
+    // its next slice, which may come after the batch's reply.
+    await expect.poll(async () => (await scrape()).count).toBe(before.count + 2);
+    const after = await scrape();
+    expect(after.withinASecond - before.withinASecond).toBe(2);
+    expect(after.sum).toBeGreaterThanOrEqual(before.sum);
+  });
 });
