@@ -26,6 +26,11 @@ export interface Timing {
   max: number;
 }
 
+/** The value at quantile q (0–1) of samples sorted ascending; 0 for none. */
+export function percentile(sorted: ArrayLike<number>, q: number): number {
+  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+}
+
 /** Runs fn `warmup` times unmeasured, then `runs` times, and returns percentiles in ms. */
 export async function measure(name: string, fn: () => Promise<unknown>, runs = 50, warmup = 3): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn();
@@ -36,8 +41,7 @@ export async function measure(name: string, fn: () => Promise<unknown>, runs = 5
     samples.push(performance.now() - start);
   }
   samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
-  return { name, runs, p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1] ?? 0 };
+  return { name, runs, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), max: samples.at(-1) ?? 0 };
 }
 
 export function printTimings(title: string, timings: Timing[]): void {

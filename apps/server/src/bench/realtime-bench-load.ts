@@ -7,6 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ModuleSimulator } from '../db/simulator/module-simulator.ts';
 import type { ModuleProfile } from '../db/simulator/virtual-module.ts';
+import { percentile } from './bench-support.ts';
 import type { ListenerCommand, ListenerReply, ListenerTarget } from './realtime-bench-listeners.ts';
 
 export interface LoadSetup {
@@ -94,10 +95,6 @@ async function openSockets(s: LoadSetup): Promise<number> {
   }
   await Promise.all(listeners.map((l, i) => l.ask({ type: 'open', url: s.url, targets: shares[i] ?? [] })));
   return (performance.now() - started) / 1000;
-}
-
-function percentile(sorted: Float64Array, q: number): number {
-  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
 }
 
 async function publish(

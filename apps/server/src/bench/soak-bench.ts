@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io as connect, type Socket } from 'socket.io-client';
 import { socketPath } from '@liftwacht/contracts/realtime';
-import { freshPostgresDatabase } from './bench-support.ts';
+import { freshPostgresDatabase, percentile } from './bench-support.ts';
 import type { SoakServerCommand, SoakServerReply } from './soak-bench-server.ts';
 
 const { values } = parseArgs({
@@ -85,10 +85,6 @@ const emptyWindow = (): Window => ({
   socketMessages: 0,
   organisationMessages: 0,
 });
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-}
 
 async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env };

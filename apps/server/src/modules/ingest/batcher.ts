@@ -127,7 +127,10 @@ export class Batcher<T, R> {
     let oldestSeq = Infinity;
     this.waiting.forEach((queue, lane) => {
       const seq = queue.peekFront()?.seq ?? Infinity;
-      if (seq < oldestSeq) [oldest, oldestSeq] = [lane, seq];
+      if (seq < oldestSeq) {
+        oldest = lane;
+        oldestSeq = seq;
+      }
     });
     return oldest;
   }

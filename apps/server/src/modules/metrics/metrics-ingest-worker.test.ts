@@ -47,6 +47,9 @@ describe.skipIf(!thisProject)('ingest metrics from the ingest worker thread', ()
     await app.ready();
   }, 120_000);
 
+  const scrape = () =>
+    app.inject({ method: 'GET', url: '/liftwacht/metrics', headers: { authorization: `Bearer ${metricsToken}` } });
+
   afterAll(async () => {
     await app.close();
     await database.close();
@@ -69,11 +72,7 @@ describe.skipIf(!thisProject)('ingest metrics from the ingest worker thread', ()
     expect(outcomes.map((o) => o.status)).toEqual(['accepted', 'accepted', 'accepted']);
     await app.ingest.pipeline.submitMqtt(moduleTopic(es, 'module'), Buffer.from('{not json'));
 
-    const res = await app.inject({
-      method: 'GET',
-      url: '/liftwacht/metrics',
-      headers: { authorization: `Bearer ${metricsToken}` },
-    });
+    const res = await scrape();
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/^liftwacht_ingest_messages_received_total 4$/m);
     expect(res.body).toMatch(/^liftwacht_ingest_messages_rejected_total\{reason="invalid"\} 1$/m);
@@ -83,12 +82,8 @@ describe.skipIf(!thisProject)('ingest metrics from the ingest worker thread', ()
   });
 
   it('times how long each live message waited for the main thread to hand it to its sockets', async () => {
-    const scrape = async () => {
-      const res = await app.inject({
-        method: 'GET',
-        url: '/liftwacht/metrics',
-        headers: { authorization: `Bearer ${metricsToken}` },
-      });
+    const fanOutWait = async () => {
+      const res = await scrape();
       const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.body)?.[1] ?? NaN);
       return {
         count: value('liftwacht_realtime_fanout_wait_seconds_count'),
@@ -96,7 +91,7 @@ describe.skipIf(!thisProject)('ingest metrics from the ingest worker thread', ()
         withinASecond: value('liftwacht_realtime_fanout_wait_seconds_bucket\\{le="1"\\}'),
       };
     };
-    const before = await scrape();
+    const before = await fanOutWait();
     const { es } = await insertLiftWithModule(database.db, owner);
     const at = new Date(Date.now() - 60_000);
     await Promise.all(
@@ -109,8 +104,8 @@ describe.skipIf(!thisProject)('ingest metrics from the ingest worker thread', ()
     );
     // The worker posts a message to the main thread as it reads it; the main thread takes it in
     // its next slice, which may come after the batch's reply.
-    await expect.poll(async () => (await scrape()).count).toBe(before.count + 2);
-    const after = await scrape();
+    await expect.poll(async () => (await fanOutWait()).count).toBe(before.count + 2);
+    const after = await fanOutWait();
     expect(after.withinASecond - before.withinASecond).toBe(2);
     expect(after.sum).toBeGreaterThanOrEqual(before.sum);
   });
