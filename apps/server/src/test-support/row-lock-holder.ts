@@ -2,9 +2,31 @@
 // row locks while the app writes, and tells when the app's statement waits for one of them.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { sqlRows } from '../db/sql-rows.ts';
 import { databaseUrl } from './postgres-admin.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** Whether this run has a PostgreSQL server to test on (row locks are PostgreSQL's; PGlite runs one statement at a time). */
+export const onPostgres = process.env.LIFTWACHT_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
+/**
+ * For the describe block it is called in: a test app, and a second connection to its database
+ * (the holder), both ready before the first test and closed after the last.
+ */
+export function useRowLockHolder(): { readonly t: TestApp; readonly holder: pg.Client } {
+  const context = {} as { t: TestApp; holder: pg.Client };
+  beforeAll(async () => {
+    context.t = await createTestApp();
+    context.holder = await connectBeside(context.t.database.db);
+  });
+  afterAll(async () => {
+    await context.holder.end();
+    await context.t.close();
+  });
+  return context;
+}
 
 /** A connection of its own to the database `db` works on, on the server TEST_DATABASE_URL names. */
 export async function connectBeside(db: Db): Promise<pg.Client> {

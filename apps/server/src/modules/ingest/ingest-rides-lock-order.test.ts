@@ -5,29 +5,16 @@
 // server with a second connection standing in for another writer that holds the first lift's row:
 // the batch waits for that row while holding none after it, so the other writer can go on.
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { connectBeside, lockWaiters } from '../../test-support/row-lock-holder.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { lockWaiters, onPostgres, useRowLockHolder } from '../../test-support/row-lock-holder.ts';
 import { insertLiftWithModule, moduleMessage, send } from './ingest-test-support.ts';
 
-const onPostgres = process.env.LIFTWACHT_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
-
-let t: TestApp;
-let holder: pg.Client;
-
 describe.skipIf(!onPostgres)('rides beside other writers of the maintenance rows (PostgreSQL)', () => {
-  beforeAll(async () => {
-    t = await createTestApp();
-    holder = await connectBeside(t.database.db);
-  });
-  afterAll(async () => {
-    await holder.end();
-    await t.close();
-  });
+  const context = useRowLockHolder();
 
   it('takes the lifts’ maintenance rows in id order, never holding a later one while waiting', async () => {
+    const { t, holder } = context;
     const first = await insertLiftWithModule(t.database.db, t.fixtures.org.owner);
     const second = await insertLiftWithModule(t.database.db, t.fixtures.org.owner);
     // A new version of the first lift's row lies after the second's: the triggers, left to

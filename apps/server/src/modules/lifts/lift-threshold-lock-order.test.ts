@@ -4,30 +4,17 @@
 // PostgreSQL server with a second connection standing in for an ingest batch that holds the first
 // lift's row: the import waits for that row while holding none after it, so the batch can go on.
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { insertLift } from '../../test-support/fixtures.ts';
-import { connectBeside, lockWaiters } from '../../test-support/row-lock-holder.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-
-const onPostgres = process.env.LIFTWACHT_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
-
-let t: TestApp;
-let holder: pg.Client;
+import { lockWaiters, onPostgres, useRowLockHolder } from '../../test-support/row-lock-holder.ts';
 
 describe.skipIf(!onPostgres)('threshold changes beside ingest (PostgreSQL)', () => {
-  beforeAll(async () => {
-    t = await createTestApp();
-    holder = await connectBeside(t.database.db);
-  });
-  afterAll(async () => {
-    await holder.end();
-    await t.close();
-  });
+  const context = useRowLockHolder();
 
   it('take the lifts’ maintenance rows in id order, never holding a later one while waiting', async () => {
+    const { t, holder } = context;
     const first = await insertLift(t.database.db, t.fixtures.org.owner, 'Volgorde A');
     const second = await insertLift(t.database.db, t.fixtures.org.owner, 'Volgorde B');
     await holder.query('begin');
