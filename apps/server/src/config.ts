@@ -73,6 +73,8 @@ const envSchema = z.object({
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
   INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).optional(),
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
+  INGEST_YIELD_MS: z.coerce.number().int().min(0).max(5000).default(250),
+  INGEST_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(0),
   INGEST_WORKER: z.enum(['auto', 'on', 'off']).default('auto'),
   REDIS_URL: z
     .string()
@@ -148,7 +150,16 @@ export interface Config {
    * `worker`: MQTT, validation and batch writes in a worker thread (PostgreSQL server only: PGlite
    * lives inside the main thread and takes one connection).
    */
-  ingest: { batchSize: number; batchWaitMs: number; concurrency: number; worker: boolean };
+  ingest: {
+    batchSize: number;
+    batchWaitMs: number;
+    concurrency: number;
+    worker: boolean;
+    /** How long storing may yield to a main thread behind with the sockets (ms, 0: never; fan-out-pressure.ts). */
+    yieldMs: number;
+    /** Added to the ingest worker thread's nice value, so the main thread runs first (Linux). */
+    workerNice: number;
+  };
   redisUrl: string | undefined;
   /** Origins (scheme://host[:port]) a browser socket may come from; '*' allows any. */
   socketAllowedOrigins: string[];
@@ -267,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchWaitMs: e.INGEST_BATCH_WAIT_MS ?? (e.DATABASE_URL ? postgresBatchWaitMs : pgliteBatchWaitMs),
       concurrency: e.INGEST_CONCURRENCY,
       worker: e.INGEST_WORKER !== 'off' && e.DATABASE_URL !== undefined,
+      yieldMs: e.INGEST_YIELD_MS,
+      workerNice: e.INGEST_WORKER_NICE,
     },
     redisUrl: e.REDIS_URL,
     socketAllowedOrigins: socketOrigins(e.SOCKET_ALLOWED_ORIGINS, publicUrl, e.PUBLIC_URL === undefined, e.PORT),

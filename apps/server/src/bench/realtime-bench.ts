@@ -11,7 +11,8 @@
 //                             [--max-rate 8000] [--max-seconds 10] [--connections K] [--mqtt-url mqtt://…]
 //                             [--listener-processes 2] [--load-policy batch|normal]
 //                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off] [--batch-wait-ms N] [--batch-size N]
-//                             [--ingest-concurrency N] [--database postgres|pglite] [--ingest-only]
+//                             [--ingest-concurrency N] [--ingest-yield-ms N] [--ingest-worker-nice N] [--load-nice N]
+//                             [--database postgres|pglite] [--ingest-only]
 //
 // `--ingest-only` opens no sockets and runs only phase 2 (ingest at --max-rate for --max-seconds).
 //
@@ -19,7 +20,7 @@
 // embedded broker, ingest on the main thread); lower --sockets, --modules and --rate suit it.
 import { fork, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, getPriority, loadavg, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,9 @@ const { values } = parseArgs({
     'batch-wait-ms': { type: 'string' },
     'batch-size': { type: 'string' },
     'ingest-concurrency': { type: 'string' },
+    'ingest-yield-ms': { type: 'string' },
+    'ingest-worker-nice': { type: 'string' },
+    'load-nice': { type: 'string', default: '0' },
     database: { type: 'string', default: 'postgres' },
     'ingest-only': { type: 'boolean', default: false },
   },
@@ -106,6 +110,8 @@ async function main(): Promise<void> {
     ...(values['batch-wait-ms'] ? { INGEST_BATCH_WAIT_MS: values['batch-wait-ms'] } : {}),
     ...(values['batch-size'] ? { INGEST_BATCH_SIZE: values['batch-size'] } : {}),
     ...(values['ingest-concurrency'] ? { INGEST_CONCURRENCY: values['ingest-concurrency'] } : {}),
+    ...(values['ingest-yield-ms'] ? { INGEST_YIELD_MS: values['ingest-yield-ms'] } : {}),
+    ...(values['ingest-worker-nice'] ? { INGEST_WORKER_NICE: values['ingest-worker-nice'] } : {}),
     ...(mqttUrl ? { MQTT_URL: mqttUrl, MQTT_CLIENT_ID: `liftwacht-bench-${String(process.pid)}` } : {}),
   });
   const mailer = createMailer({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom });
@@ -128,6 +134,9 @@ async function main(): Promise<void> {
       : { execArgv: loadArgs }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // Before it forks its listener processes, which inherit it.
+  const loadNice = Number(values['load-nice']);
+  if (loadNice > 0 && load.pid !== undefined) setPriority(load.pid, Math.min(19, getPriority(load.pid) + loadNice));
   /** Sends a command and waits for its answer; 'measuring' (warm-up over) and 'measured' go to their handlers. */
   let onMeasuring: () => void = () => undefined;
   let onMeasured: () => void = () => undefined;
@@ -213,11 +222,13 @@ async function main(): Promise<void> {
     line(
       `MQTT: ${brokerName} at ${brokerUrl}; ingest ${app.ingest.worker ? 'in a worker thread (main thread: HTTP and sockets)' : 'on the main thread'}`,
     );
-    const { batchSize, batchWaitMs, concurrency } = config.ingest;
+    const { batchSize, batchWaitMs, concurrency, yieldMs } = config.ingest;
     line(
-      `ingest batches: up to ${String(batchSize)} messages, ${String(batchWaitMs)} ms wait, ${String(concurrency)} lanes`,
+      `ingest batches: up to ${String(batchSize)} messages, ${String(batchWaitMs)} ms wait, ${String(concurrency)} lanes, yield to the sockets ${yieldMs > 0 ? `up to ${String(yieldMs)} ms` : 'off'}`,
     );
-    line(`load generator scheduled ${batchLoad ? 'as SCHED_BATCH (no wake-up preemption)' : 'normally'}`);
+    line(
+      `load generator scheduled ${batchLoad ? 'as SCHED_BATCH (no wake-up preemption)' : 'normally'}${loadNice > 0 ? `, nice +${String(loadNice)}` : ''}; ingest worker thread nice +${String(config.ingest.workerNice)}`,
+    );
     const ready = await ask({
       type: 'setup',
       setup: {

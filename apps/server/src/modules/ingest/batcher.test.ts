@@ -157,4 +157,64 @@ describe('Batcher', () => {
     expect(batcher.queued + batcher.inFlight).toBe(0);
     expect(rec.laneClash).toBe(false);
   });
+
+  describe('holding back for something more urgent', () => {
+    it('starts nothing while asked to hold, not even a full batch, until the oldest item has waited waitMs + maxHoldMs', async () => {
+      const rec = recordingStore(0);
+      const batcher = new Batcher<number, number>(
+        { maxSize: 2, waitMs: 10, lanes: 1, holdMs: () => 1000, maxHoldMs: 60 },
+        rec.store,
+      );
+      const started = performance.now();
+      const stored = Promise.all([1, 2, 3].map((i) => batcher.add(i)));
+      await pause(40);
+      expect(rec.batches).toEqual([]);
+      expect(await stored).toEqual([10, 20, 30]);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(65);
+      expect(rec.batches).toEqual([[1, 2], [3]]);
+    });
+
+    it('starts once the hold is lifted, long before maxHoldMs', async () => {
+      const rec = recordingStore(0);
+      let hold = 20;
+      const batcher = new Batcher<number, number>(
+        { maxSize: 10, waitMs: 0, lanes: 1, holdMs: () => hold, maxHoldMs: 10_000 },
+        rec.store,
+      );
+      const started = performance.now();
+      const stored = batcher.add(1);
+      await pause(60);
+      expect(rec.batches).toEqual([]);
+      hold = 0;
+      expect(await stored).toBe(10);
+      expect(performance.now() - started).toBeLessThan(1000);
+    });
+
+    it('leaves a batch in flight alone, and drain does not hold', async () => {
+      const rec = recordingStore(30);
+      let hold = 0;
+      const batcher = new Batcher<number, number>(
+        { maxSize: 1, waitMs: 0, lanes: 1, holdMs: () => hold, maxHoldMs: 60_000 },
+        rec.store,
+      );
+      const first = batcher.add(1);
+      hold = 60_000;
+      const second = batcher.add(2);
+      expect(await first).toBe(10);
+      await pause(20);
+      expect(rec.batches).toEqual([[1]]);
+      const started = performance.now();
+      await batcher.drain();
+      expect(await second).toBe(20);
+      expect(performance.now() - started).toBeLessThan(1000);
+    });
+
+    it('does not hold without maxHoldMs', async () => {
+      const rec = recordingStore(0);
+      const batcher = new Batcher<number, number>({ maxSize: 1, waitMs: 0, lanes: 1, holdMs: () => 60_000 }, rec.store);
+      const started = performance.now();
+      expect(await batcher.add(1)).toBe(10);
+      expect(performance.now() - started).toBeLessThan(1000);
+    });
+  });
 });

@@ -23,6 +23,13 @@ export interface BatcherOptions<T> {
   laneOf?: (item: T) => number;
   /** From this many waiting items on, lanes start batches of their own side by side (default 1). */
   splitFrom?: number;
+  /**
+   * How long new batches should wait for something more urgent than storing (ms, 0: not at all),
+   * asked before starting one. A batch already in flight runs on; `drain` does not wait.
+   */
+  holdMs?: () => number;
+  /** The most a hold delays the oldest waiting item beyond `waitMs` (default 0: holds are off). */
+  maxHoldMs?: number;
 }
 
 interface Pending<T, R> {
@@ -91,6 +98,7 @@ export class Batcher<T, R> {
 
   private schedule(force = false): void {
     if (this.waitingCount === 0) return;
+    if (!force && this.held()) return;
     // With a backlog (or drain) every free lane starts its own batch, beside what is in flight.
     if (this.options.lanes > 1 && (force || this.waitingCount >= this.splitFrom)) {
       this.startFreeLanes();
@@ -109,6 +117,18 @@ export class Batcher<T, R> {
       batch.push(this.take(lane));
     }
     this.start(batch, null);
+  }
+
+  /** Whether new batches wait because `holdMs` asks, within `maxHoldMs` for the oldest item; arms the timer. */
+  private held(): boolean {
+    const hold = this.options.holdMs?.() ?? 0;
+    if (hold <= 0) return false;
+    const oldest = this.waiting[this.oldestLane()]?.peekFront();
+    if (!oldest) return false;
+    const left = this.options.waitMs + (this.options.maxHoldMs ?? 0) - (performance.now() - oldest.enqueuedAt);
+    if (left <= 0) return false;
+    this.armTimer(Math.min(hold, left));
+    return true;
   }
 
   /** Each free lane with waiting items starts a batch of up to maxSize of them, oldest first. */

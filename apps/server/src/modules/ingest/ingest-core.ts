@@ -13,6 +13,8 @@ export interface IngestCoreOptions {
   batchSize: number;
   batchWaitMs: number;
   concurrency: number;
+  /** Storage yields to live delivery (fan-out-pressure.ts); see IngestPipelineOptions. */
+  yieldTo?: { holdMs: () => number; maxHoldMs: number };
   onArrival: (message: ParsedMessage) => void;
   onStored?: (size: number, lagsMs: number[]) => void;
 }

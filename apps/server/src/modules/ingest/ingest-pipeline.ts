@@ -31,6 +31,11 @@ export interface IngestPipelineOptions {
    */
   concurrency: number;
   /**
+   * New batches wait while `holdMs` asks (the main thread is behind with the sockets), delaying a
+   * message's storage by at most `maxHoldMs` beyond the batch wait.
+   */
+  yieldTo?: { holdMs: () => number; maxHoldMs: number };
+  /**
    * Called for every valid message as it arrives, before it is stored: live views show what a
    * module says at once instead of after the next commit. A message seen again shortly (a
    * redelivery) is not passed on twice.
@@ -122,6 +127,8 @@ export class IngestPipeline implements IngestSink {
         lanes,
         laneOf: (message) => laneOf(message.es, lanes),
         splitFrom: splitFrom(options.batchSize),
+        holdMs: options.yieldTo?.holdMs,
+        maxHoldMs: options.yieldTo?.maxHoldMs,
       },
       (items) => this.store(items),
     );

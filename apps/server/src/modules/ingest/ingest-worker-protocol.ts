@@ -11,6 +11,8 @@ export interface IngestWorkerData {
   config: Config;
   /** The app logger's level, so the worker logs what the main thread would. */
   logLevel: string;
+  /** The main thread's fan-out backlog, shared (fan-out-pressure.ts). */
+  fanOutPressure: SharedArrayBuffer;
 }
 
 /** A validated module message on its way to the sockets (all the publisher needs of it). */

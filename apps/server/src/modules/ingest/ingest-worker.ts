@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { databaseTarget } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { lowerThreadPriority } from '../../lib/thread-priority.ts';
 import { databaseUnavailability } from '../../lib/database-errors.ts';
 import { createMqttTransport } from '../../plugins/mqtt.ts';
 import { LiftEventRecorder } from '../events/event-recorder.ts';
@@ -19,6 +20,7 @@ import { EventNotificationsRepository } from '../notifications/event-notificatio
 import { EventNotifications } from '../notifications/event-notifications.ts';
 import { MailQueueRepository } from '../notifications/mail-queue.repository.ts';
 import { createIngestCore } from './ingest-core.ts';
+import { FanOutPressure } from './fan-out-pressure.ts';
 import type { Arrival, FromWorker, IngestWorkerData, ToWorker, WorkerReplyValue } from './ingest-worker-protocol.ts';
 
 /** Arrivals posted at once when this many wait, so the main thread starts on a long read early. */
@@ -27,10 +29,17 @@ const statusIntervalMs = 250;
 
 const port = parentPort;
 if (!port) throw new Error('ingest-worker.ts runs as a worker thread (see ingest-worker-host.ts)');
-const { config, logLevel } = workerData as IngestWorkerData;
+const { config, logLevel, fanOutPressure } = workerData as IngestWorkerData;
+const pressure = new FanOutPressure(fanOutPressure);
 if (!config.databaseUrl) throw new Error('the ingest worker needs DATABASE_URL');
 
 const log: FastifyBaseLogger = pino({ level: logLevel, name: 'ingest-worker' });
+if (config.ingest.workerNice > 0) {
+  // Under CPU contention the main thread's sockets and HTTP run first; storing waits (and the broker
+  // holds the unacknowledged messages meanwhile).
+  const nice = lowerThreadPriority(config.ingest.workerNice);
+  if (nice === null) log.warn('INGEST_WORKER_NICE has no effect here (no per-thread priority)');
+}
 const post = (message: FromWorker) => port.postMessage(message);
 // The same timeouts as the main thread: a batch stuck behind a lock for longer is cancelled and
 // its messages come again, instead of holding its modules locked.
@@ -72,6 +81,8 @@ const core = createIngestCore(
     batchSize: config.ingest.batchSize,
     batchWaitMs: config.ingest.batchWaitMs,
     concurrency: config.ingest.concurrency,
+    yieldTo:
+      config.ingest.yieldMs > 0 ? { holdMs: () => pressure.holdMs(), maxHoldMs: config.ingest.yieldMs } : undefined,
     onStored: config.metricsToken ? (size, lagsMs) => post({ type: 'stored', size, lagsMs }) : undefined,
     onArrival: (m) => {
       // Once the packets of this broker read are through (mqtt.js takes them in one run of

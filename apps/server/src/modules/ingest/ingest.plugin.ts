@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createIngestCore } from './ingest-core.ts';
 import type { IngestSink } from './ingest-pipeline.ts';
+import { FanOutPressure } from './fan-out-pressure.ts';
 import { IngestWorkerHost } from './ingest-worker-host.ts';
 import type { Arrival, LiveMessage } from './ingest-worker-protocol.ts';
 import type { CommittedBatch, IngestHooks } from './ingest.service.ts';
@@ -74,10 +75,15 @@ export const ingestPlugin = fp(
     // What the worker posts is fanned out in slices, so a long post does not hold the main loop.
     // How long a message waited for its slice is the main thread's backlog, which its event-loop
     // lag does not show (every slice is short); docs/monitoring.md.
+    // A backlog here makes the worker's storing yield for a moment (fan-out-pressure.ts).
+    const pressure = new FanOutPressure();
+    const yielding = app.config.ingest.yieldMs > 0;
     const fanOut = new SlicedQueue<Arrival>(
       fanOutSliceMs,
       (m) => {
-        app.metrics.fanOutWaited(Date.now() - m.readAt);
+        const now = Date.now();
+        app.metrics.fanOutWaited(now - m.readAt);
+        if (yielding) pressure.observe(now - m.readAt, now);
         publish(m);
       },
       (err) => app.log.error({ err }, 'could not publish a module message'),
@@ -90,7 +96,7 @@ export const ingestPlugin = fp(
       // Without a logger (logger: false) Fastify's stand-in has no level, whatever its type says.
       const level = app.log.level as string | undefined;
       worker = new IngestWorkerHost(
-        { config: app.config, logLevel: level ?? 'silent' },
+        { config: app.config, logLevel: level ?? 'silent', fanOutPressure: pressure.buffer },
         {
           arrivals: (messages) => fanOut.push(messages),
           committed,

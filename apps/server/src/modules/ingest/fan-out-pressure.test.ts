@@ -1,0 +1,48 @@
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { FanOutPressure } from './fan-out-pressure.ts';
+
+describe('FanOutPressure', () => {
+  it('asks for a hold only after a late message, for a short while', () => {
+    const main = new FanOutPressure();
+    const worker = new FanOutPressure(main.buffer);
+    main.observe(10, 1_000);
+    expect(worker.holdMs(1_000)).toBe(0);
+    main.observe(40, 1_000);
+    expect(worker.holdMs(1_000)).toBe(50);
+    expect(worker.holdMs(1_030)).toBe(20);
+    expect(worker.holdMs(1_080)).toBe(0);
+  });
+
+  it('late messages in a row keep the hold going', () => {
+    const main = new FanOutPressure();
+    for (let now = 1_000; now <= 1_200; now += 5) main.observe(30, now);
+    expect(main.holdMs(1_230)).toBeGreaterThan(0);
+    expect(main.holdMs(1_300)).toBe(0);
+  });
+
+  it('is seen by another thread through the shared buffer', async () => {
+    const main = new FanOutPressure();
+    // A hold that starts a minute from now, so the thread's start-up does not outlast it.
+    main.observe(100, Date.now() + 60_000);
+    // The other thread builds its own FanOutPressure on the buffer it was given, as ingest's worker does.
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const entry = new URL('./fan-out-pressure.ts', import.meta.url).href;
+    const seen = await new Promise<number>((resolve, reject) => {
+      const worker = new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
+         import(${JSON.stringify(tsx)})
+           .then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })
+           .then(({ FanOutPressure }) => parentPort.postMessage(new FanOutPressure(workerData).holdMs()));`,
+        { eval: true, workerData: main.buffer },
+      );
+      worker.once('message', (value: number) => {
+        resolve(value);
+        void worker.terminate();
+      });
+      worker.once('error', reject);
+    });
+    expect(seen).toBeGreaterThan(50_000);
+    expect(seen).toBeLessThanOrEqual(60_050);
+  });
+});
