@@ -74,7 +74,7 @@ const envSchema = z.object({
   INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).optional(),
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
   INGEST_YIELD_MS: z.coerce.number().int().min(0).max(5000).default(250),
-  INGEST_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(0),
+  INGEST_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(5),
   INGEST_WORKER: z.enum(['auto', 'on', 'off']).default('auto'),
   REDIS_URL: z
     .string()
@@ -157,7 +157,11 @@ export interface Config {
     worker: boolean;
     /** How long storing may yield to a main thread behind with the sockets (ms, 0: never; fan-out-pressure.ts). */
     yieldMs: number;
-    /** Added to the ingest worker thread's nice value, so the main thread runs first (Linux). */
+    /**
+     * Added to the ingest worker thread's nice value (Linux), so under CPU contention the main thread's
+     * sockets and HTTP run first: with INGEST_YIELD_MS the 10,000-socket p99 went from 95–1,075 ms (1
+     * of 8 runs ≤ 100) to 52–109 ms (5 of 6), alternated runs, docs/benchmarks.md, December 1.
+     */
     workerNice: number;
   };
   redisUrl: string | undefined;

@@ -12,7 +12,11 @@
 //                             [--listener-processes 2] [--load-policy batch|normal]
 //                             [--broker mosquitto|embedded] [--ingest-worker auto|on|off] [--batch-wait-ms N] [--batch-size N]
 //                             [--ingest-concurrency N] [--ingest-yield-ms N] [--ingest-worker-nice N] [--load-nice N]
-//                             [--database postgres|pglite] [--ingest-only]
+//                             [--ingest-load-nice N|auto] [--database postgres|pglite] [--ingest-only]
+//
+// `--load-nice` lowers the load generator's priority for the whole run; `--ingest-load-nice` (auto:
+// as much as the ingest worker thread's, INGEST_WORKER_NICE) for the ingest-only phase, where the
+// publisher standing in for the modules must not take the cores from the server it measures.
 //
 // `--ingest-only` opens no sockets and runs only phase 2 (ingest at --max-rate for --max-seconds).
 //
@@ -60,6 +64,7 @@ const { values } = parseArgs({
     'ingest-yield-ms': { type: 'string' },
     'ingest-worker-nice': { type: 'string' },
     'load-nice': { type: 'string', default: '0' },
+    'ingest-load-nice': { type: 'string', default: 'auto' },
     database: { type: 'string', default: 'postgres' },
     'ingest-only': { type: 'boolean', default: false },
   },
@@ -136,7 +141,15 @@ async function main(): Promise<void> {
   });
   // Before it forks its listener processes, which inherit it.
   const loadNice = Number(values['load-nice']);
-  if (loadNice > 0 && load.pid !== undefined) setPriority(load.pid, Math.min(19, getPriority(load.pid) + loadNice));
+  const ingestLoadNice =
+    values['ingest-load-nice'] === 'auto' ? config.ingest.workerNice : Number(values['ingest-load-nice']);
+  const baseNice = load.pid === undefined ? 0 : getPriority(load.pid);
+  /** Raises the load process's nice value to base + `by` (never lowers it: that needs privilege). */
+  const niceLoad = (by: number) => {
+    if (load.pid === undefined || by <= 0 || getPriority(load.pid) >= baseNice + by) return;
+    setPriority(load.pid, Math.min(19, baseNice + by));
+  };
+  niceLoad(loadNice);
   /** Sends a command and waits for its answer; 'measuring' (warm-up over) and 'measured' go to their handlers. */
   let onMeasuring: () => void = () => undefined;
   let onMeasured: () => void = () => undefined;
@@ -227,7 +240,7 @@ async function main(): Promise<void> {
       `ingest batches: up to ${String(batchSize)} messages, ${String(batchWaitMs)} ms wait, ${String(concurrency)} lanes, yield to the sockets ${yieldMs > 0 ? `up to ${String(yieldMs)} ms` : 'off'}`,
     );
     line(
-      `load generator scheduled ${batchLoad ? 'as SCHED_BATCH (no wake-up preemption)' : 'normally'}${loadNice > 0 ? `, nice +${String(loadNice)}` : ''}; ingest worker thread nice +${String(config.ingest.workerNice)}`,
+      `load generator scheduled ${batchLoad ? 'as SCHED_BATCH (no wake-up preemption)' : 'normally'}, nice +${String(loadNice)} (ingest only: +${String(Math.max(loadNice, ingestLoadNice))}); ingest worker thread nice +${String(config.ingest.workerNice)}`,
     );
     const ready = await ask({
       type: 'setup',
@@ -407,6 +420,7 @@ async function main(): Promise<void> {
     };
 
     if (ingestOnly) {
+      niceLoad(ingestLoadNice);
       const only = await phase(`Ingest only (no sockets), offered ${String(maxRate)} msg/s`, {
         type: 'publish',
         rate: maxRate,
@@ -426,6 +440,7 @@ async function main(): Promise<void> {
       warmupSeconds,
       closeSockets: false,
     });
+    if (maxSeconds > 0) niceLoad(ingestLoadNice);
     const ingest =
       maxSeconds > 0
         ? await phase(`Phase 2: ingest only (sockets closed), offered ${String(maxRate)} msg/s`, {
