@@ -1,35 +1,18 @@
 import { getPriority } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { inWorkerThread } from '../test-support/in-worker-thread.ts';
 
-const linux = process.platform === 'linux';
-
-describe.skipIf(!linux)('lowerThreadPriority', () => {
+describe.skipIf(process.platform !== 'linux')('lowerThreadPriority', () => {
   it('lowers the calling thread only, not the rest of the process', async () => {
     const before = getPriority(process.pid);
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('./thread-priority.ts', import.meta.url).href;
-    // A worker thread lowers itself and reports its nice value as the kernel sees it.
-    const seen = await new Promise<{ nice: number | null; kernel: number }>((resolve, reject) => {
-      const worker = new Worker(
-        `const { parentPort } = require('node:worker_threads');
-         const { readFileSync } = require('node:fs');
-         import(${JSON.stringify(tsx)})
-           .then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })
-           .then(({ lowerThreadPriority }) => {
-             const nice = lowerThreadPriority(3);
-             // Field 19 of /proc/thread-self/stat is the nice value (after the name in parentheses).
-             const kernel = Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')[16]);
-             parentPort.postMessage({ nice, kernel });
-           });`,
-        { eval: true },
-      );
-      worker.once('message', (value: { nice: number | null; kernel: number }) => {
-        resolve(value);
-        void worker.terminate();
-      });
-      worker.once('error', reject);
-    });
+    // A worker thread lowers itself and reports its nice value as the kernel sees it: field 19 of
+    // /proc/thread-self/stat (the 17th after the name in parentheses).
+    const seen = await inWorkerThread<{ nice: number | null; kernel: number }>(
+      new URL('./thread-priority.ts', import.meta.url),
+      `const nice = mod.lowerThreadPriority(3);
+       const stat = require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8');
+       return { nice, kernel: Number(stat.split(') ')[1].split(' ')[16]) };`,
+    );
     expect(seen.nice).toBe(Math.min(19, before + 3));
     expect(seen.kernel).toBe(seen.nice);
     expect(getPriority(process.pid)).toBe(before);

@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { inWorkerThread } from '../../test-support/in-worker-thread.ts';
 import { FanOutPressure } from './fan-out-pressure.ts';
 
 describe('FanOutPressure', () => {
@@ -26,22 +26,11 @@ describe('FanOutPressure', () => {
     // A hold that starts a minute from now, so the thread's start-up does not outlast it.
     main.observe(100, Date.now() + 60_000);
     // The other thread builds its own FanOutPressure on the buffer it was given, as ingest's worker does.
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('./fan-out-pressure.ts', import.meta.url).href;
-    const seen = await new Promise<number>((resolve, reject) => {
-      const worker = new Worker(
-        `const { parentPort, workerData } = require('node:worker_threads');
-         import(${JSON.stringify(tsx)})
-           .then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })
-           .then(({ FanOutPressure }) => parentPort.postMessage(new FanOutPressure(workerData).holdMs()));`,
-        { eval: true, workerData: main.buffer },
-      );
-      worker.once('message', (value: number) => {
-        resolve(value);
-        void worker.terminate();
-      });
-      worker.once('error', reject);
-    });
+    const seen = await inWorkerThread<number>(
+      new URL('./fan-out-pressure.ts', import.meta.url),
+      'return new mod.FanOutPressure(workerData).holdMs();',
+      main.buffer,
+    );
     expect(seen).toBeGreaterThan(50_000);
     expect(seen).toBeLessThanOrEqual(60_050);
   });
