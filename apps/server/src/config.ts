@@ -73,7 +73,9 @@ const envSchema = z.object({
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).optional(),
   INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).optional(),
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(3),
-  INGEST_YIELD_MS: z.coerce.number().int().min(0).max(5000).default(250),
+  // At most a second: acknowledgements wait for the commit, and a longer hold at thousands of msg/s
+  // would use up the broker's 10,000 unacknowledged messages and stop live delivery with them.
+  INGEST_YIELD_MS: z.coerce.number().int().min(0).max(1000).default(250),
   INGEST_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(5),
   INGEST_WORKER: z.enum(['auto', 'on', 'off']).default('auto'),
   REDIS_URL: z

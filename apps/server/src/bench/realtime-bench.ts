@@ -141,8 +141,16 @@ async function main(): Promise<void> {
   });
   // Before it forks its listener processes, which inherit it.
   const loadNice = Number(values['load-nice']);
+  // auto: as far as the ingest worker thread, where there is one (PostgreSQL, INGEST_WORKER).
   const ingestLoadNice =
-    values['ingest-load-nice'] === 'auto' ? config.ingest.workerNice : Number(values['ingest-load-nice']);
+    values['ingest-load-nice'] === 'auto'
+      ? app.ingest.worker
+        ? config.ingest.workerNice
+        : 0
+      : Number(values['ingest-load-nice']);
+  if (![loadNice, ingestLoadNice].every((n) => Number.isInteger(n) && n >= 0 && n <= 19)) {
+    throw new Error('--load-nice and --ingest-load-nice take 0–19');
+  }
   const baseNice = load.pid === undefined ? 0 : getPriority(load.pid);
   /** Raises the load process's nice value to base + `by` (never lowers it: that needs privilege). */
   const niceLoad = (by: number) => {

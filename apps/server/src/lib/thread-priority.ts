@@ -1,7 +1,8 @@
 // Lowers the scheduling priority of the calling thread alone. On Linux the nice value belongs to a
 // thread, and setpriority() with a thread id changes only that thread; Node has no call for a
 // thread's id, so it comes from /proc/thread-self. Raising a nice value needs no privilege (lowering
-// it again does), so this only ever gives way.
+// it again does), so this only ever gives way. Threads the calling thread starts afterwards inherit
+// the value; libuv's shared thread pool is started earlier, by the main thread's first file read.
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
@@ -23,7 +24,11 @@ export function currentThreadId(): number | null {
 export function lowerThreadPriority(by: number): number | null {
   const tid = currentThreadId();
   if (tid === null || by <= 0) return null;
-  const nice = Math.min(19, getPriority(tid) + by);
-  setPriority(tid, nice);
-  return getPriority(tid);
+  try {
+    setPriority(tid, Math.min(19, getPriority(tid) + by));
+    return getPriority(tid);
+  } catch {
+    // A sandbox may refuse setpriority(); the thread then runs at the process's priority.
+    return null;
+  }
 }

@@ -209,12 +209,29 @@ describe('Batcher', () => {
       expect(performance.now() - started).toBeLessThan(1000);
     });
 
-    it('does not hold without maxHoldMs', async () => {
+    it('does not hold without maxHoldMs: a full batch starts at once', async () => {
       const rec = recordingStore(0);
-      const batcher = new Batcher<number, number>({ maxSize: 1, waitMs: 0, lanes: 1, holdMs: () => 60_000 }, rec.store);
+      const batcher = new Batcher<number, number>(
+        { maxSize: 1, waitMs: 60_000, lanes: 1, holdMs: () => 60_000 },
+        rec.store,
+      );
       const started = performance.now();
       expect(await batcher.add(1)).toBe(10);
       expect(performance.now() - started).toBeLessThan(1000);
+    });
+
+    it('holds nothing while a drain runs, in any lane', async () => {
+      const rec = recordingStore(10, (i) => i % 3);
+      const batcher = new Batcher<number, number>(
+        { maxSize: 2, waitMs: 0, lanes: 3, laneOf: (i) => i % 3, holdMs: () => 60_000, maxHoldMs: 60_000 },
+        rec.store,
+      );
+      const stored = Promise.all(Array.from({ length: 12 }, (_, i) => batcher.add(i)));
+      const started = performance.now();
+      await batcher.drain();
+      expect(await stored).toEqual(Array.from({ length: 12 }, (_, i) => i * 10));
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(rec.laneClash).toBe(false);
     });
   });
 });

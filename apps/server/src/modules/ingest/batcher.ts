@@ -25,7 +25,7 @@ export interface BatcherOptions<T> {
   splitFrom?: number;
   /**
    * How long new batches should wait for something more urgent than storing (ms, 0: not at all),
-   * asked before starting one. A batch already in flight runs on; `drain` does not wait.
+   * asked before starting one. A batch already in flight runs on; nothing is held while `drain` runs.
    */
   holdMs?: () => number;
   /** The most a hold delays the oldest waiting item beyond `waitMs` (default 0: holds are off). */
@@ -57,6 +57,8 @@ export class Batcher<T, R> {
   private timer: NodeJS.Timeout | null = null;
   private readonly idleWaiters: (() => void)[] = [];
   private readonly splitFrom: number;
+  /** drain() calls waiting: while any does, nothing is held. */
+  private draining = 0;
 
   constructor(
     private readonly options: BatcherOptions<T>,
@@ -90,9 +92,14 @@ export class Batcher<T, R> {
 
   /** Starts every waiting item now and resolves when nothing is queued or in flight. */
   async drain(): Promise<void> {
-    while (this.waitingCount > 0 || this.running > 0) {
-      this.schedule(true);
-      await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    this.draining++;
+    try {
+      while (this.waitingCount > 0 || this.running > 0) {
+        this.schedule(true);
+        await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+      }
+    } finally {
+      this.draining--;
     }
   }
 
@@ -121,11 +128,13 @@ export class Batcher<T, R> {
 
   /** Whether new batches wait because `holdMs` asks, within `maxHoldMs` for the oldest item; arms the timer. */
   private held(): boolean {
+    const maxHold = this.options.maxHoldMs ?? 0;
+    if (maxHold <= 0 || this.draining > 0) return false;
     const hold = this.options.holdMs?.() ?? 0;
     if (hold <= 0) return false;
     const oldest = this.waiting[this.oldestLane()]?.peekFront();
     if (!oldest) return false;
-    const left = this.options.waitMs + (this.options.maxHoldMs ?? 0) - (performance.now() - oldest.enqueuedAt);
+    const left = this.options.waitMs + maxHold - (performance.now() - oldest.enqueuedAt);
     if (left <= 0) return false;
     this.armTimer(Math.min(hold, left));
     return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inWorkerThread } from '../../test-support/in-worker-thread.ts';
-import { FanOutPressure } from './fan-out-pressure.ts';
+import { FanOutPressure, monotonicMs } from './fan-out-pressure.ts';
 
 describe('FanOutPressure', () => {
   it('asks for a hold only after a late message, for a short while', () => {
@@ -24,7 +24,7 @@ describe('FanOutPressure', () => {
   it('is seen by another thread through the shared buffer', async () => {
     const main = new FanOutPressure();
     // A hold that starts a minute from now, so the thread's start-up does not outlast it.
-    main.observe(100, Date.now() + 60_000);
+    main.observe(100, monotonicMs() + 60_000);
     // The other thread builds its own FanOutPressure on the buffer it was given, as ingest's worker does.
     const seen = await inWorkerThread<number>(
       new URL('./fan-out-pressure.ts', import.meta.url),

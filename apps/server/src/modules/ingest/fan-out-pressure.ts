@@ -12,6 +12,12 @@ const holdForMs = 50;
 /** Observations that would move the deadline by less than this (ms) leave it, sparing a store per message. */
 const stepMs = 10;
 
+/**
+ * Milliseconds on the monotonic clock, the same in every thread of the process (performance.now()
+ * starts anew in each worker; the wall clock may step back and leave a deadline far ahead).
+ */
+export const monotonicMs = (): number => Number(process.hrtime.bigint() / 1_000_000n);
+
 export class FanOutPressure {
   private readonly until: BigInt64Array;
   private lastSet = 0;
@@ -22,16 +28,16 @@ export class FanOutPressure {
   }
 
   /** The main thread: a message waited this long (ms) for its turn to go to the sockets. */
-  observe(waitedMs: number, now = Date.now()): void {
+  observe(waitedMs: number, now = monotonicMs()): void {
     if (waitedMs < lateAfterMs) return;
-    const until = now + holdForMs;
+    const until = Math.round(now + holdForMs);
     if (until - this.lastSet < stepMs) return;
     this.lastSet = until;
     Atomics.store(this.until, 0, BigInt(until));
   }
 
   /** The worker: how long new batches should still wait (ms, 0: not at all). */
-  holdMs(now = Date.now()): number {
+  holdMs(now = monotonicMs()): number {
     return Math.max(0, Number(Atomics.load(this.until, 0)) - now);
   }
 }

@@ -81,9 +81,9 @@ export const ingestPlugin = fp(
     const fanOut = new SlicedQueue<Arrival>(
       fanOutSliceMs,
       (m) => {
-        const now = Date.now();
-        app.metrics.fanOutWaited(now - m.readAt);
-        if (yielding) pressure.observe(now - m.readAt, now);
+        const waited = Date.now() - m.readAt;
+        app.metrics.fanOutWaited(waited);
+        if (yielding) pressure.observe(waited);
         publish(m);
       },
       (err) => app.log.error({ err }, 'could not publish a module message'),
