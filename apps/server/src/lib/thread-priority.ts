@@ -7,7 +7,7 @@ import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /** This thread's id (Linux), or null where /proc/thread-self does not exist. */
-export function currentThreadId(): number | null {
+function currentThreadId(): number | null {
   try {
     // "<pid>/task/<tid>"
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());

@@ -105,10 +105,9 @@ export class Batcher<T, R> {
 
   private schedule(force = false): void {
     if (this.waitingCount === 0) return;
-    if (!force && this.held()) return;
     // With a backlog (or drain) every free lane starts its own batch, beside what is in flight.
     if (this.options.lanes > 1 && (force || this.waitingCount >= this.splitFrom)) {
-      this.startFreeLanes();
+      if (!this.held()) this.startFreeLanes();
       return;
     }
     if (this.running > 0) return;
@@ -118,6 +117,7 @@ export class Batcher<T, R> {
       this.armTimer(this.options.waitMs - waited);
       return;
     }
+    if (this.held()) return;
     // Nothing in flight: one batch of the oldest items, whatever their lanes.
     const batch: Pending<T, R>[] = [];
     for (let lane = this.oldestLane(); lane >= 0 && batch.length < this.options.maxSize; lane = this.oldestLane()) {
@@ -126,7 +126,10 @@ export class Batcher<T, R> {
     this.start(batch, null);
   }
 
-  /** Whether new batches wait because `holdMs` asks, within `maxHoldMs` for the oldest item; arms the timer. */
+  /**
+   * Asked only where a batch would start: whether it waits because `holdMs` asks, within `maxHoldMs`
+   * for the oldest item (never during a drain); arms the timer.
+   */
   private held(): boolean {
     const maxHold = this.options.maxHoldMs ?? 0;
     if (maxHold <= 0 || this.draining > 0) return false;

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { IngestPipeline } from './ingest-pipeline.ts';
+import { IngestPipeline, type IngestPipelineOptions } from './ingest-pipeline.ts';
 import { IngestRepository } from './ingest.repository.ts';
 import { IngestService, type IngestHooks } from './ingest.service.ts';
 import type { ParsedMessage } from './message-parser.ts';
@@ -13,8 +13,8 @@ export interface IngestCoreOptions {
   batchSize: number;
   batchWaitMs: number;
   concurrency: number;
-  /** Storage yields to live delivery (fan-out-pressure.ts); see IngestPipelineOptions. */
-  yieldTo?: { holdMs: () => number; maxHoldMs: number };
+  /** Storage yields to live delivery (fan-out-pressure.ts). */
+  yieldTo?: IngestPipelineOptions['yieldTo'];
   onArrival: (message: ParsedMessage) => void;
   onStored?: (size: number, lagsMs: number[]) => void;
 }

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { DatabaseUnavailableError } from '../../lib/database-errors.ts';
+import { importTypeScript } from '../../lib/typescript-worker-source.ts';
 import type { MqttTransport } from '../../plugins/mqtt.ts';
 import { noIngestCounters, type IngestCounters, type IngestSink } from './ingest-pipeline.ts';
 import type { CommittedBatch, ItemOutcome } from './ingest.service.ts';
@@ -41,10 +42,7 @@ function workerSource(): string {
   if (!import.meta.url.endsWith('.ts')) {
     return `import(${JSON.stringify(new URL('./ingest-worker.js', import.meta.url).href)});`;
   }
-  // Where this module is not run by Node's own loader (vitest), the thread resolves the name itself.
-  const tsx = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api';
-  const entry = new URL('./ingest-worker.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  return `${importTypeScript(new URL('./ingest-worker.ts', import.meta.url))};`;
 }
 
 class WorkerMqttTransport implements MqttTransport {
