@@ -329,6 +329,22 @@ async function main(): Promise<void> {
       }
     };
 
+    /**
+     * The server's main thread (HTTP and the sockets) from the kernel (Linux /proc): nanoseconds it
+     * ran and nanoseconds it was ready but waited for a core; null elsewhere.
+     */
+    const mainThreadSchedule = () => {
+      try {
+        const [ran, waited] = readFileSync(`/proc/self/task/${String(process.pid)}/schedstat`, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .map(Number);
+        return ran !== undefined && waited !== undefined ? { ran, waited } : null;
+      } catch {
+        return null;
+      }
+    };
+
     const countStored = async () =>
       (await sqlRows<{ n: number }>(database.db, sql`select count(*)::int as n from ingested_messages`))[0]?.n ?? 0;
 
@@ -340,6 +356,7 @@ async function main(): Promise<void> {
       const cpuStart = process.cpuUsage();
       const dbTicksStart = await databaseTicks();
       const machineStart = machineTicks();
+      const mainStart = mainThreadSchedule();
       // The server's lag is measured once the load process has connected and warmed up.
       arrivals.length = 0;
       mainWaits.length = 0;
@@ -363,6 +380,14 @@ async function main(): Promise<void> {
       const serverCores = (serverCpu.user + serverCpu.system) / 1e6 / elapsed;
       const databaseCores = databaseSeconds(dbTicksStart, await databaseTicks()) / elapsed;
       const machineEnd = machineTicks();
+      const mainEnd = mainThreadSchedule();
+      const main =
+        mainStart && mainEnd
+          ? {
+              ran: (mainEnd.ran - mainStart.ran) / 1e9 / elapsed,
+              waited: (mainEnd.waited - mainStart.waited) / 1e9 / elapsed,
+            }
+          : null;
       const machine =
         machineStart && machineEnd && machineEnd.total > machineStart.total
           ? {
@@ -419,6 +444,11 @@ async function main(): Promise<void> {
       line(
         `  CPU (cores busy)        server ${serverCores.toFixed(2)}, database ${databaseCores.toFixed(2)}, load generator ${(r.cpuCores + r.listenerCores).toFixed(2)} (publisher ${r.cpuCores.toFixed(2)}, event-loop lag p99 ${r.loadLagP99Ms.toFixed(0)} ms; listeners ${r.listenerCores.toFixed(2)}, lag p99 ${r.listenerLagP99Ms.toFixed(0)} ms); machine load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${String(cpus().length)} cores`,
       );
+      if (main) {
+        line(
+          `    server main thread    ${main.ran.toFixed(2)} cores, ready but waiting for a core ${main.waited.toFixed(2)} s a second`,
+        );
+      }
       if (machine) {
         line(
           `  machine                 ${(machine.idle * 100).toFixed(0)}% idle, ${(machine.steal * 100).toFixed(1)}% stolen by the host over the phase`,

@@ -11,6 +11,7 @@ import {
 } from '@liftwacht/contracts/realtime';
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
 import { useDirectFrames } from './direct-frames.ts';
+import type { SocketLines } from './socket-lines.ts';
 import { WebSocketLinks } from './websocket-links.ts';
 
 type Client = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
@@ -49,7 +50,12 @@ describe('useDirectFrames', () => {
     http = null;
   });
 
-  async function setup(count: number, sliceMs?: number): Promise<{ io: LiftwachtIo; clients: Client[] }> {
+  async function setup(
+    count: number,
+    sliceMs?: number,
+    /** Joins the room in a middleware, before Socket.IO announces the connection. */
+    joinEarly = false,
+  ): Promise<{ io: LiftwachtIo; clients: Client[]; lines: SocketLines }> {
     http = createServer();
     links = new WebSocketLinks();
     const server: LiftwachtIo = new Server(http, {
@@ -57,9 +63,17 @@ describe('useDirectFrames', () => {
       transports: ['websocket'],
       wsEngine: links.engine,
     });
-    useDirectFrames(server, links, sliceMs);
+    const lines = useDirectFrames(server, links, sliceMs);
+    if (!lines) throw new Error('direct frames are off');
     io = server;
-    server.on('connection', (socket) => void socket.join(room));
+    if (joinEarly) {
+      server.use((socket, next) => {
+        void socket.join(room);
+        next();
+      });
+    } else {
+      server.on('connection', (socket) => void socket.join(room));
+    }
     await new Promise<void>((resolve) => http?.listen(0, '127.0.0.1', resolve));
     const { port } = http.address() as AddressInfo;
     for (let i = 0; i < count; i++) {
@@ -75,7 +89,7 @@ describe('useDirectFrames', () => {
     while ((server.sockets.adapter.rooms.get(room)?.size ?? 0) < count) await new Promise((r) => setTimeout(r, 5));
     // ... and until engine.io has finished writing the handshake (until then a socket is not quiet).
     await new Promise((r) => setTimeout(r, 20));
-    return { io: server, clients };
+    return { io: server, clients, lines };
   }
 
   function receive(client: Client, n: number): Promise<ModuleSocketMessage[]> {
@@ -152,6 +166,53 @@ describe('useDirectFrames', () => {
     server.emit('module', message(2));
     await new Promise((r) => setTimeout(r, 200));
     expect(got).toEqual([['1', '2'], ['1', '2'], ['2']]);
+  });
+
+  it('writes directly to sockets that joined the room before their connection was announced', async () => {
+    const { io: server, clients: all, lines } = await setup(2, undefined, true);
+    expect(lines.of(room)?.size).toBe(2);
+    const viaEngine = [...server.sockets.sockets.values()].map(engineMessages);
+    const received = Promise.all(all.map((c) => receive(c, 1)));
+    server.to(room).emit('module', message(1));
+    for (const got of await received) expect(got).toEqual([message(1)]);
+    for (const messages of viaEngine) expect(messages).toEqual([]);
+  });
+
+  it('follows sockets leaving a room and leaving the server', async () => {
+    const { io: server, clients: all, lines } = await setup(3);
+    const [first, second, third] = [...server.sockets.sockets.values()];
+    const [, secondClient, thirdClient] = all;
+    if (!first || !second || !third || !secondClient || !thirdClient) throw new Error('no sockets');
+    const members = () => [...(lines.of(room) ?? [])].map((line) => line.socket.id).sort();
+    const got = all.map((c) => {
+      const ids: string[] = [];
+      c.on('module', (m) => ids.push(m.message.id));
+      return ids;
+    });
+    await first.leave(room);
+    secondClient.disconnect();
+    while (server.sockets.sockets.has(second.id)) await new Promise((r) => setTimeout(r, 5));
+    // The index follows the adapter exactly (else it would answer null and the adapter's way is taken).
+    expect(members()).toEqual([third.id]);
+    server.to(room).emit('module', message(1));
+    await first.join(room);
+    expect(members()).toEqual([first.id, third.id].sort());
+    expect(lines.line(second.id)).toBeUndefined();
+    server.to(room).emit('module', message(2));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toEqual([['2'], [], ['1', '2']]);
+  });
+
+  it('still reaches every socket of a room whose members it does not all know', async () => {
+    const { io: server, clients: all, lines } = await setup(2);
+    const viaEngine = [...server.sockets.sockets.values()].map(engineMessages);
+    // A member the adapter counts that is no socket of this namespace (as a custom adapter might).
+    await server.sockets.adapter.addAll('not-a-socket', new Set([room]));
+    expect(lines.of(room)).toBeNull();
+    const received = Promise.all(all.map((c) => receive(c, 1)));
+    server.to(room).emit('module', message(1));
+    for (const got of await received) expect(got).toEqual([message(1)]);
+    for (const messages of viaEngine) expect(messages).toEqual([]);
   });
 
   /** Spies on the writes to each server socket's TCP socket. */

@@ -6,7 +6,8 @@
 // of listeners that bookkeeping, not the message, was the cost: the benchmark delivered
 // 11,000–11,600 messages/s through it where a direct write kept up with 15,000/s on the same
 // machine (docs/benchmarks.md). Here a broadcast is encoded once and its frame queued for each
-// socket; socket-outbox.ts writes each socket's waiting frames in one write, in order.
+// socket; socket-outbox.ts writes each socket's waiting frames in one write, in order, and
+// socket-lines.ts knows each room's sockets with what such a write needs.
 //
 // Only supported interfaces are used: the adapter's public `broadcast(packet, opts)` (the method
 // custom adapters override) with its public `rooms` and `nsp.sockets` maps, the frame built from
@@ -15,9 +16,9 @@
 // outgoing listeners gets the broadcast through the adapter's regular path, addressed to the room
 // of its own id. With the Redis adapter broadcasts keep Socket.IO's own path (its local delivery is
 // not reachable through a public interface).
-import type { Socket } from 'socket.io';
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
 import { encodeEvent } from './socket-frames.ts';
+import { SocketLines, type SocketLine } from './socket-lines.ts';
 import { SocketOutbox } from './socket-outbox.ts';
 import type { WebSocketLinks } from './websocket-links.ts';
 
@@ -34,45 +35,59 @@ interface EventPacket {
 /** socket.io-parser's PacketType.EVENT. */
 const eventPacketType = 2;
 
-/** Calls `visit` once for every socket a broadcast with these options reaches, as the adapter does. */
-function forEachTarget(adapter: Adapter, opts: BroadcastOptions, visit: (socket: Socket) => void): void {
-  const sockets = (adapter.nsp as { sockets: Map<string, Socket> }).sockets;
+/**
+ * Calls `visit` once for every socket of this node a broadcast with these options reaches, as the
+ * adapter does: with its line where it has one, else by id alone.
+ */
+function forEachTarget(
+  adapter: Adapter,
+  lines: SocketLines,
+  opts: BroadcastOptions,
+  visit: (line: SocketLine | undefined, id: string) => void,
+): void {
+  // One room and no exceptions, as every module and organisation message: the room's lines.
+  const [only] = opts.rooms;
+  const indexed = opts.rooms.size === 1 && only !== undefined && !opts.except?.size ? lines.of(only) : null;
+  if (indexed) {
+    for (const line of indexed) visit(line, line.socket.id);
+    return;
+  }
+  const sockets = (adapter.nsp as { sockets: Map<string, unknown> }).sockets;
   let except: Set<string> | null = null;
   if (opts.except && opts.except.size > 0) {
     except = new Set();
     for (const room of opts.except) for (const id of adapter.rooms.get(room) ?? []) except.add(id);
   }
   if (opts.rooms.size === 0) {
-    for (const [id, socket] of sockets) if (!except?.has(id)) visit(socket);
+    for (const id of sockets.keys()) if (!except?.has(id)) visit(lines.line(id), id);
     return;
   }
   // A socket in several of the rooms hears the broadcast once.
   const seen = opts.rooms.size > 1 ? new Set<string>() : null;
   for (const room of opts.rooms) {
     for (const id of adapter.rooms.get(room) ?? []) {
-      if (except?.has(id) || seen?.has(id)) continue;
-      const socket = sockets.get(id);
-      if (!socket) continue;
+      if (except?.has(id) || seen?.has(id) || !sockets.has(id)) continue;
       seen?.add(id);
-      visit(socket);
+      visit(lines.line(id), id);
     }
   }
 }
 
-/** Makes the node's room broadcasts go out as prepared frames through an outbox; returns the outbox. */
+/** Makes the node's room broadcasts go out as prepared frames through an outbox; returns the rooms' lines. */
 export function useDirectFrames(
   io: LiftwachtIo,
   links: WebSocketLinks,
   /** Writing per turn of the event loop (tests pass 0: every frame waits for the outbox's turn). */
   sliceMs?: number,
-): SocketOutbox | null {
+): SocketLines | null {
   // Compressed frames are ws' business.
   if (io.engine.opts.perMessageDeflate) return null;
   const adapter = io.sockets.adapter;
   const namespace = (adapter.nsp as { name: string }).name;
   const regular = adapter.broadcast.bind(adapter);
-  const outbox = new SocketOutbox(links, sliceMs);
-  io.on('connection', (socket) => outbox.attach(socket));
+  const lines = new SocketLines(adapter, links);
+  const outbox = new SocketOutbox(sliceMs);
+  io.on('connection', (socket) => outbox.attach(lines.open(socket)));
 
   adapter.broadcast = (packet: EventPacket, opts: BroadcastOptions) => {
     const encoded =
@@ -84,12 +99,12 @@ export function useDirectFrames(
       return;
     }
     const left: string[] = [];
-    forEachTarget(adapter, opts, (socket) => {
-      if (SocketOutbox.takesFrames(socket)) outbox.push(socket, encoded);
-      else left.push(socket.id);
+    forEachTarget(adapter, lines, opts, (line, id) => {
+      if (line?.takesFrames()) outbox.push(line, encoded);
+      else left.push(id);
     });
     // Every socket is in the room of its own id: the rest get it the regular way.
     if (left.length > 0) regular(packet, { rooms: new Set(left), except: new Set(), flags: opts.flags ?? {} });
   };
-  return outbox;
+  return lines;
 }

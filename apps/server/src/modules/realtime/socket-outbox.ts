@@ -14,42 +14,34 @@
 // (`bufferedAmount` 0); otherwise they go through engine.io (`conn.write`) behind what waits there.
 // Before engine.io creates any packet of the socket's own (an ack, a ping), the socket's waiting
 // frames are written first ('packetCreate').
-import type { Socket } from 'socket.io';
 import { WebSocket } from 'ws';
 import type { EncodedEvent } from './socket-frames.ts';
-import type { WebSocketLinks } from './websocket-links.ts';
+import type { SocketLine } from './socket-lines.ts';
 
 export class SocketOutbox {
-  /** Sockets with frames waiting, oldest first (a Map keeps insertion order). */
-  private readonly waiting = new Map<Socket, EncodedEvent[]>();
+  /** Lines with frames waiting, oldest first (a Set keeps insertion order). */
+  private readonly waiting = new Set<SocketLine>();
   private scheduled = false;
   /** When this turn's time for writing frames at once runs out (0: not started this turn). */
   private directUntil = 0;
-  /** The socket whose frames go through engine.io right now ('packetCreate' must not recurse). */
-  private routing: Socket | null = null;
+  /** The line whose frames go through engine.io right now ('packetCreate' must not recurse). */
+  private routing: SocketLine | null = null;
 
   constructor(
-    private readonly links: WebSocketLinks,
     /** Writing per turn of the event loop, between which HTTP, timers and reads get their turn. */
     private readonly sliceMs = 5,
   ) {}
 
-  /** Hooks a new socket so that its own packets never overtake its waiting frames. */
-  attach(socket: Socket): void {
-    socket.conn.on('packetCreate', () => {
-      if (this.routing !== socket) this.flush(socket);
+  /** Hooks a new socket's line so that its own packets never overtake its waiting frames. */
+  attach(line: SocketLine): void {
+    line.socket.conn.on('packetCreate', () => {
+      if (this.routing !== line) this.flush(line);
     });
   }
 
-  /** Whether a socket takes broadcasts as frames: one with outgoing listeners (onAnyOutgoing) takes the regular path, which calls them. */
-  static takesFrames(socket: Socket): boolean {
-    return socket.listenersAnyOutgoing().length === 0;
-  }
-
-  push(socket: Socket, frame: EncodedEvent): void {
-    const frames = this.waiting.get(socket);
-    if (frames) {
-      frames.push(frame);
+  push(line: SocketLine, frame: EncodedEvent): void {
+    if (line.waiting) {
+      line.waiting.push(frame);
       return;
     }
     // Nothing waits anywhere: write at once while this turn's time for it lasts.
@@ -60,11 +52,12 @@ export class SocketOutbox {
         setImmediate(this.newTurn);
       }
       if (now < this.directUntil) {
-        this.write(socket, [frame]);
+        this.write(line, [frame]);
         return;
       }
     }
-    this.waiting.set(socket, [frame]);
+    line.waiting = [frame];
+    this.waiting.add(line);
     this.schedule();
   }
 
@@ -82,33 +75,35 @@ export class SocketOutbox {
     this.scheduled = false;
     const deadline = performance.now() + this.sliceMs;
     let written = 0;
-    for (const socket of this.waiting.keys()) {
-      this.flush(socket);
+    for (const line of this.waiting) {
+      this.flush(line);
       // Checking the clock every few sockets: a write takes microseconds, reading the clock too.
       if (++written % 16 === 0 && performance.now() >= deadline) break;
     }
     if (this.waiting.size > 0) this.schedule();
   };
 
-  /** Writes a socket's waiting frames. */
-  private flush(socket: Socket): void {
-    const frames = this.waiting.get(socket);
+  /** Writes a line's waiting frames. */
+  private flush(line: SocketLine): void {
+    const frames = line.waiting;
     if (!frames) return;
-    this.waiting.delete(socket);
-    this.write(socket, frames);
+    line.waiting = null;
+    this.waiting.delete(line);
+    this.write(line, frames);
   }
 
   /** Writes frames directly in one write where order allows, else through engine.io. */
-  private write(socket: Socket, frames: EncodedEvent[]): void {
-    const conn = socket.conn;
+  private write(line: SocketLine, frames: EncodedEvent[]): void {
+    const conn = line.socket.conn;
     // A socket closing or closed: engine.io would drop them too.
     if (conn.readyState !== 'open') return;
-    const link = this.links.of(conn.request);
+    const link = line.link;
     if (
+      link &&
       !conn.upgrading &&
       conn.transport.writable &&
       conn.transport.name === 'websocket' &&
-      link?.ws.readyState === WebSocket.OPEN &&
+      link.ws.readyState === WebSocket.OPEN &&
       link.ws.bufferedAmount === 0 &&
       link.stream.writable
     ) {
@@ -116,7 +111,7 @@ export class SocketOutbox {
       link.stream.write(frames.length === 1 && only ? only.frame : Buffer.concat(frames.map((f) => f.frame)));
       return;
     }
-    this.routing = socket;
+    this.routing = line;
     try {
       for (const { packet } of frames) conn.write(packet);
     } finally {
