@@ -72,27 +72,26 @@ export const ingestPlugin = fp(
       if (m.kind === 'module') app.realtime.publisher.moduleMessage(m.es, m.message);
       else app.realtime.publisher.provisioningMessage(m.es, m.message);
     };
-    // What the worker posts is fanned out in slices, so a long post does not hold the main loop.
-    // How long a message waited for its slice is the main thread's backlog, which its event-loop
-    // lag does not show (every slice is short); docs/monitoring.md.
-    // A backlog here makes the worker's storing yield for a moment (fan-out-pressure.ts).
-    const pressure = new FanOutPressure();
-    const yielding = app.config.ingest.yieldMs > 0;
-    const fanOut = new SlicedQueue<Arrival>(
-      fanOutSliceMs,
-      (m) => {
-        const waited = Date.now() - m.readAt;
-        app.metrics.fanOutWaited(waited);
-        if (yielding) pressure.observe(waited);
-        publish(m);
-      },
-      (err) => app.log.error({ err }, 'could not publish a module message'),
-    );
-
     let pipeline: IngestSink;
     let worker: IngestWorkerHost | null = null;
     let flushIngest: () => Promise<void>;
     if (app.config.ingest.worker) {
+      // What the worker posts is fanned out in slices, so a long post does not hold the main loop.
+      // How long a message waited for its slice is the main thread's backlog, which its event-loop
+      // lag does not show (every slice is short); docs/monitoring.md.
+      // A backlog here makes the worker's storing yield for a moment (fan-out-pressure.ts).
+      const pressure = new FanOutPressure();
+      const yielding = app.config.ingest.yieldMs > 0;
+      const fanOut = new SlicedQueue<Arrival>(
+        fanOutSliceMs,
+        (m) => {
+          const waited = Date.now() - m.readAt;
+          app.metrics.fanOutWaited(waited);
+          if (yielding) pressure.observe(waited);
+          publish(m);
+        },
+        (err) => app.log.error({ err }, 'could not publish a module message'),
+      );
       // Without a logger (logger: false) Fastify's stand-in has no level, whatever its type says.
       const level = app.log.level as string | undefined;
       worker = new IngestWorkerHost(
