@@ -381,7 +381,7 @@ async function main(): Promise<void> {
       const databaseCores = databaseSeconds(dbTicksStart, await databaseTicks()) / elapsed;
       const machineEnd = machineTicks();
       const mainEnd = mainThreadSchedule();
-      const main =
+      const mainThread =
         mainStart && mainEnd
           ? {
               ran: (mainEnd.ran - mainStart.ran) / 1e9 / elapsed,
@@ -444,9 +444,9 @@ async function main(): Promise<void> {
       line(
         `  CPU (cores busy)        server ${serverCores.toFixed(2)}, database ${databaseCores.toFixed(2)}, load generator ${(r.cpuCores + r.listenerCores).toFixed(2)} (publisher ${r.cpuCores.toFixed(2)}, event-loop lag p99 ${r.loadLagP99Ms.toFixed(0)} ms; listeners ${r.listenerCores.toFixed(2)}, lag p99 ${r.listenerLagP99Ms.toFixed(0)} ms); machine load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${String(cpus().length)} cores`,
       );
-      if (main) {
+      if (mainThread) {
         line(
-          `    server main thread    ${main.ran.toFixed(2)} cores, ready but waiting for a core ${main.waited.toFixed(2)} s a second`,
+          `    server main thread    ${mainThread.ran.toFixed(2)} cores, ready but waiting for a core ${mainThread.waited.toFixed(2)} s a second`,
         );
       }
       if (machine) {

@@ -1,6 +1,7 @@
 -- The two functions the statement triggers on daily_counters call once per ingest batch
--- (migrations 0022 and 0006), same statements, now in PL/pgSQL. A LANGUAGE sql function that is not
--- inlined is planned again on every call; PL/pgSQL keeps each statement's plan for the session.
+-- (migrations 0022 and 0006), same statements, now in PL/pgSQL. Up to PostgreSQL 17 a LANGUAGE sql
+-- function that is not inlined is planned again on every call (18, and so PGlite, keeps the plan);
+-- PL/pgSQL keeps each statement's plan for the session on every version.
 -- With ingest's pooled connections that was planning on every batch: in phase 1 of
 -- `bench:realtime -- --sockets 10000` ~320 ms of planning in 15 s (a fifth of these two
 -- statements' time; docs/benchmarks.md, December 2).

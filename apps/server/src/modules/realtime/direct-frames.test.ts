@@ -215,6 +215,21 @@ describe('useDirectFrames', () => {
     for (const messages of viaEngine) expect(messages).toEqual([]);
   });
 
+  it('writes the frames a socket has waiting before the server disconnects it', async () => {
+    const { io: server, clients: all } = await setup(1, 0);
+    const [client] = all;
+    const [socket] = [...server.sockets.sockets.values()];
+    if (!client || !socket) throw new Error('no client');
+    const seen: string[] = [];
+    client.on('module', (m) => seen.push(m.message.id));
+    const gone = new Promise<void>((resolve) => client.once('disconnect', () => resolve()));
+    server.to(room).emit('module', message(1));
+    server.to(room).emit('module', message(2));
+    socket.disconnect();
+    await gone;
+    expect(seen).toEqual(['1', '2']);
+  });
+
   /** Spies on the writes to each server socket's TCP socket. */
   function tcpWrites(server: LiftwachtIo) {
     return [...server.sockets.sockets.values()].map((socket) => {

@@ -10,7 +10,8 @@
 // socket-lines.ts knows each room's sockets with what such a write needs.
 //
 // Only supported interfaces are used: the adapter's public `broadcast(packet, opts)` (the method
-// custom adapters override) with its public `rooms` and `nsp.sockets` maps, the frame built from
+// custom adapters override) with its public `rooms` and `nsp.sockets` maps and its 'join-room' and
+// 'leave-room' events, `socket.rooms`, the frame built from
 // the published protocols (socket-frames.ts), the TCP socket ws was handed at the upgrade
 // (websocket-links.ts) and engine.io's public `conn.write` and 'packetCreate'. A socket with
 // outgoing listeners gets the broadcast through the adapter's regular path, addressed to the room
@@ -18,12 +19,11 @@
 // not reachable through a public interface).
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
 import { encodeEvent } from './socket-frames.ts';
-import { SocketLines, type SocketLine } from './socket-lines.ts';
+import { SocketLines, type RoomAdapter, type SocketLine } from './socket-lines.ts';
 import { SocketOutbox } from './socket-outbox.ts';
 import type { WebSocketLinks } from './websocket-links.ts';
 
-type Adapter = LiftwachtIo['sockets']['adapter'];
-type BroadcastOptions = Parameters<Adapter['broadcast']>[1];
+type BroadcastOptions = Parameters<RoomAdapter['broadcast']>[1];
 
 /** The fields of a Socket.IO packet a broadcast looks at (socket.io-parser's `Packet`). */
 interface EventPacket {
@@ -40,12 +40,13 @@ const eventPacketType = 2;
  * adapter does: with its line where it has one, else by id alone.
  */
 function forEachTarget(
-  adapter: Adapter,
+  adapter: RoomAdapter,
   lines: SocketLines,
   opts: BroadcastOptions,
   visit: (line: SocketLine | undefined, id: string) => void,
 ): void {
-  // One room and no exceptions, as every module and organisation message: the room's lines.
+  // One room and no exceptions, as every module and organisation message: the room's lines. (The
+  // walk takes no note of whom it reached: nothing it calls joins or leaves rooms.)
   const [only] = opts.rooms;
   const indexed = opts.rooms.size === 1 && only !== undefined && !opts.except?.size ? lines.of(only) : null;
   if (indexed) {
@@ -87,7 +88,13 @@ export function useDirectFrames(
   const regular = adapter.broadcast.bind(adapter);
   const lines = new SocketLines(adapter, links);
   const outbox = new SocketOutbox(sliceMs);
-  io.on('connection', (socket) => outbox.attach(lines.open(socket)));
+  io.on('connection', (socket) => {
+    // Closed by an earlier 'connection' listener: no 'disconnect' follows to undo the hooks, and a
+    // broadcast never finds it (it is in no room any more).
+    if (!socket.connected) return;
+    const detach = outbox.attach(lines.open(socket));
+    socket.once('disconnect', detach);
+  });
 
   adapter.broadcast = (packet: EventPacket, opts: BroadcastOptions) => {
     const encoded =

@@ -16,7 +16,8 @@ import type { LiftwachtIo } from '../../plugins/socket-io.ts';
 import type { EncodedEvent } from './socket-frames.ts';
 import type { WebSocketLink, WebSocketLinks } from './websocket-links.ts';
 
-type Adapter = LiftwachtIo['sockets']['adapter'];
+/** The adapter of the node's main namespace. */
+export type RoomAdapter = LiftwachtIo['sockets']['adapter'];
 
 /** One socket of this node as the outbox writes to it. */
 export class SocketLine {
@@ -42,7 +43,7 @@ export class SocketLines {
   private readonly rooms = new Map<string, Set<SocketLine>>();
 
   constructor(
-    private readonly adapter: Adapter,
+    private readonly adapter: RoomAdapter,
     private readonly links: WebSocketLinks,
   ) {
     adapter.on('join-room', (room: string, id: string) => {
@@ -64,7 +65,7 @@ export class SocketLines {
     this.byId.set(socket.id, line);
     for (const room of socket.rooms) this.add(room, line);
     // Its rooms are left already ('leave-room') when Socket.IO announces the disconnect.
-    socket.once('disconnect', () => this.close(socket.id, line));
+    socket.once('disconnect', () => this.byId.delete(socket.id));
     return line;
   }
 
@@ -88,9 +89,5 @@ export class SocketLines {
       this.rooms.set(room, lines);
     }
     lines.add(line);
-  }
-
-  private close(id: string, line: SocketLine): void {
-    if (this.byId.get(id) === line) this.byId.delete(id);
   }
 }

@@ -32,11 +32,22 @@ export class SocketOutbox {
     private readonly sliceMs = 5,
   ) {}
 
-  /** Hooks a new socket's line so that its own packets never overtake its waiting frames. */
-  attach(line: SocketLine): void {
-    line.socket.conn.on('packetCreate', () => {
+  /**
+   * Hooks a new socket's line so that its own packets never overtake its waiting frames; returns
+   * what to call when the socket leaves (the connection may stay for other namespaces).
+   */
+  attach(line: SocketLine): () => void {
+    const conn = line.socket.conn;
+    const beforePacket = () => {
       if (this.routing !== line) this.flush(line);
-    });
+    };
+    conn.on('packetCreate', beforePacket);
+    return () => {
+      conn.off('packetCreate', beforePacket);
+      // A socket that is gone has no use for them (Socket.IO's own disconnect packet flushed them first).
+      line.waiting = null;
+      this.waiting.delete(line);
+    };
   }
 
   push(line: SocketLine, frame: EncodedEvent): void {
