@@ -1,5 +1,6 @@
 // The only module that imports recharts; it is loaded lazily (lazy-availability-chart.tsx), so the
 // chart library is downloaded by the period view only.
+import type { Key } from 'react';
 import { Pie, PieChart, Sector, type PieSectorShapeProps } from 'recharts';
 import type { BucketCount } from '../lib/availability-buckets.ts';
 
@@ -35,10 +36,13 @@ export function AvailabilityPieChart({ buckets, sliceLabel, onSelect }: Availabi
           const slice = slices[index];
           if (slice) onSelect(slice);
         }}
-        shape={(props: PieSectorShapeProps) => {
+        shape={(shapeProps: PieSectorShapeProps) => {
+          // Recharts spreads each bucket into its slice's props, the bucket's `key` too; React wants
+          // a key given on its own, not spread.
+          const { key, ...props } = shapeProps as PieSectorShapeProps & { key?: Key };
           const slice = slices[props.index];
           // Named images, so a screen reader can read each slice; the legend beside holds their links.
-          return <Sector {...props} role="img" aria-label={slice?.name} style={{ cursor: 'pointer' }} />;
+          return <Sector key={key} {...props} role="img" aria-label={slice?.name} style={{ cursor: 'pointer' }} />;
         }}
       />
     </PieChart>
