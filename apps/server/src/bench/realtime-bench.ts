@@ -142,12 +142,9 @@ async function main(): Promise<void> {
   // Before it forks its listener processes, which inherit it.
   const loadNice = Number(values['load-nice']);
   // auto: as far as the ingest worker thread, where there is one (PostgreSQL, INGEST_WORKER).
+  const autoIngestLoadNice = app.ingest.worker ? config.ingest.workerNice : 0;
   const ingestLoadNice =
-    values['ingest-load-nice'] === 'auto'
-      ? app.ingest.worker
-        ? config.ingest.workerNice
-        : 0
-      : Number(values['ingest-load-nice']);
+    values['ingest-load-nice'] === 'auto' ? autoIngestLoadNice : Number(values['ingest-load-nice']);
   if (![loadNice, ingestLoadNice].every((n) => Number.isInteger(n) && n >= 0 && n <= 19)) {
     throw new Error('--load-nice and --ingest-load-nice take 0–19');
   }

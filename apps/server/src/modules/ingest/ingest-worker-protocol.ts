@@ -24,7 +24,10 @@ export type LiveMessage =
       message: ProvisioningMessage;
     };
 
-/** A live message posted by the worker, with when it read it (epoch ms): the main thread measures how long it waited for its turn. */
+/**
+ * A live message posted by the worker, with when it read it (`monotonicMs`, the same clock in every
+ * thread and never stepped): the main thread measures how long it waited for its turn.
+ */
 export type Arrival = LiveMessage & { readAt: number };
 
 /** Requests the main thread sends; each gets one `reply` with the same id. */

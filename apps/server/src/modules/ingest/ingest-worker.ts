@@ -20,7 +20,7 @@ import { EventNotificationsRepository } from '../notifications/event-notificatio
 import { EventNotifications } from '../notifications/event-notifications.ts';
 import { MailQueueRepository } from '../notifications/mail-queue.repository.ts';
 import { createIngestCore } from './ingest-core.ts';
-import { FanOutPressure } from './fan-out-pressure.ts';
+import { FanOutPressure, monotonicMs } from './fan-out-pressure.ts';
 import type { Arrival, FromWorker, IngestWorkerData, ToWorker, WorkerReplyValue } from './ingest-worker-protocol.ts';
 
 /** Arrivals posted at once when this many wait, so the main thread starts on a long read early. */
@@ -89,7 +89,7 @@ const core = createIngestCore(
       // process.nextTick callbacks), before any other I/O callback, such as a batch's query
       // result, runs: one post carries every message of a read and leaves at once.
       if (arrivals.length === 0) queueMicrotask(postArrivals);
-      const readAt = Date.now();
+      const readAt = monotonicMs();
       arrivals.push(
         m.kind === 'module'
           ? { kind: 'module', es: m.es, message: m.message, readAt }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createIngestCore } from './ingest-core.ts';
 import type { IngestSink } from './ingest-pipeline.ts';
-import { FanOutPressure } from './fan-out-pressure.ts';
+import { FanOutPressure, monotonicMs } from './fan-out-pressure.ts';
 import { IngestWorkerHost } from './ingest-worker-host.ts';
 import type { Arrival, LiveMessage } from './ingest-worker-protocol.ts';
 import type { CommittedBatch, IngestHooks } from './ingest.service.ts';
@@ -85,9 +85,9 @@ export const ingestPlugin = fp(
       const fanOut = new SlicedQueue<Arrival>(
         fanOutSliceMs,
         (m) => {
-          const waited = Date.now() - m.readAt;
-          app.metrics.fanOutWaited(waited);
-          if (yielding) pressure.observe(waited);
+          const now = monotonicMs();
+          app.metrics.fanOutWaited(now - m.readAt);
+          if (yielding) pressure.observe(now - m.readAt, now);
           publish(m);
         },
         (err) => app.log.error({ err }, 'could not publish a module message'),

@@ -181,8 +181,7 @@ export function createAppMetrics(onScrapeError: (what: string, err: unknown) => 
       for (const ms of lagsMs) lag.observe(ms / 1000);
     },
     fanOutWaited(ms) {
-      // The two threads read one clock; a step of it backwards is not a negative wait.
-      fanOutWait.observe(Math.max(0, ms) / 1000);
+      fanOutWait.observe(ms / 1000);
     },
     readIngestTallies: (read) => (ingestTallies = read),
     readSockets: (read) => (sockets = read),

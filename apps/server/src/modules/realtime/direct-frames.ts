@@ -92,8 +92,12 @@ export function useDirectFrames(
     // Closed by an earlier 'connection' listener: no 'disconnect' follows to undo the hooks, and a
     // broadcast never finds it (it is in no room any more).
     if (!socket.connected) return;
-    const detach = outbox.attach(lines.open(socket));
-    socket.once('disconnect', detach);
+    const line = lines.open(socket);
+    const detach = outbox.attach(line);
+    socket.once('disconnect', () => {
+      lines.close(line);
+      detach();
+    });
   });
 
   adapter.broadcast = (packet: EventPacket, opts: BroadcastOptions) => {

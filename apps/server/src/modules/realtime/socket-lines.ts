@@ -64,9 +64,12 @@ export class SocketLines {
     const line = new SocketLine(socket, this.links.of(socket.conn.request));
     this.byId.set(socket.id, line);
     for (const room of socket.rooms) this.add(room, line);
-    // Its rooms are left already ('leave-room') when Socket.IO announces the disconnect.
-    socket.once('disconnect', () => this.byId.delete(socket.id));
     return line;
+  }
+
+  /** A socket Socket.IO announced gone ('disconnect'): its rooms are left already ('leave-room'). */
+  close(line: SocketLine): void {
+    this.byId.delete(line.socket.id);
   }
 
   /** The line of a socket of this node, if Socket.IO announced it. */
