@@ -249,6 +249,9 @@ export const modules = pgTable(
     lastProvisioningAt: tstz('last_provisioning_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    // Made by the demo seed: the only modules the demo simulator speaks for. A module registered
+    // through the API or an import is real, and nothing but the module itself may report for it.
+    demo: boolean('demo').notNull().default(false),
   },
   (t) => [index('modules_lift_idx').on(t.liftId), index('modules_organisation_idx').on(t.organisationId)],
 );

@@ -4,6 +4,7 @@ import enAdministration from '../locales/en/administration.json' with { type: 'j
 import enAuth from '../locales/en/auth.json' with { type: 'json' };
 import enEscalations from '../locales/en/escalations.json' with { type: 'json' };
 import enCalls from '../locales/en/calls.json' with { type: 'json' };
+import enCommon from '../locales/en/common.json' with { type: 'json' };
 import enDashboard from '../locales/en/dashboard.json' with { type: 'json' };
 import enEvents from '../locales/en/events.json' with { type: 'json' };
 import enLifts from '../locales/en/lifts.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import nlAdministration from '../locales/nl/administration.json' with { type: 'j
 import nlAuth from '../locales/nl/auth.json' with { type: 'json' };
 import nlEscalations from '../locales/nl/escalations.json' with { type: 'json' };
 import nlCalls from '../locales/nl/calls.json' with { type: 'json' };
+import nlCommon from '../locales/nl/common.json' with { type: 'json' };
 import nlDashboard from '../locales/nl/dashboard.json' with { type: 'json' };
 import nlEvents from '../locales/nl/events.json' with { type: 'json' };
 import nlLifts from '../locales/nl/lifts.json' with { type: 'json' };
@@ -33,6 +35,7 @@ const catalogues = {
     auth: nlAuth,
     escalations: nlEscalations,
     calls: nlCalls,
+    common: nlCommon,
     dashboard: nlDashboard,
     events: nlEvents,
     lifts: nlLifts,
@@ -48,6 +51,7 @@ const catalogues = {
     auth: enAuth,
     escalations: enEscalations,
     calls: enCalls,
+    common: enCommon,
     dashboard: enDashboard,
     events: enEvents,
     lifts: enLifts,

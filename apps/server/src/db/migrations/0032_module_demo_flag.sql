@@ -1,0 +1,1 @@
+ALTER TABLE "modules" ADD COLUMN "demo" boolean DEFAULT false NOT NULL;
