@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     expect(c.accessTokenTtlSeconds).toBe(28800);
   });
 
+  it('runs the module simulator only with the demo unless SIMULATOR says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).simulator.enabled).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: 'false' }).simulator.enabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO: 'false', SIMULATOR: 'on' }).simulator.enabled).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), SIMULATOR: 'off' }).simulator.enabled).toBe(false);
+  });
+
   it('stores larger ingest batches on PostgreSQL than on PGlite, unless INGEST_BATCH_SIZE says otherwise', () => {
     const url = 'postgresql://liftwacht@127.0.0.1:5432/liftwacht';
     expect(loadConfig({ DATA_DIR: dataDir() }).ingest.batchSize).toBe(500);

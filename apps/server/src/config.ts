@@ -90,7 +90,8 @@ const envSchema = z.object({
     )
     .optional(),
   SENSE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
-  SIMULATOR: booleanFlag.default(true),
+  // Unset: on exactly when the demo is seeded (an install without the demo has nothing to simulate).
+  SIMULATOR: booleanFlag.optional(),
   SIMULATOR_RATE: z.coerce.number().positive().max(100_000).optional(),
   // Webhooks (docs/webhooks.md): deliver to loopback, private and link-local addresses, and over http.
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
@@ -290,7 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     socketAllowedOrigins: socketOrigins(e.SOCKET_ALLOWED_ORIGINS, publicUrl, e.PUBLIC_URL === undefined, e.PORT),
     senseTokenTtlSeconds: e.SENSE_TOKEN_TTL_SECONDS,
-    simulator: { enabled: e.SIMULATOR, rate: e.SIMULATOR_RATE },
+    simulator: { enabled: e.SIMULATOR ?? e.SEED_DEMO, rate: e.SIMULATOR_RATE },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
   };
 }

@@ -110,7 +110,9 @@ async function main(): Promise<void> {
     app.mqtt.mode === 'embedded'
       ? `MQTT: embedded broker on mqtt://127.0.0.1:${String(app.mqtt.port)}`
       : `MQTT: subscribed at ${config.mqtt.url ?? ''} as ${config.mqtt.clientId}`;
-  let simulatorLine = 'Module simulator: off';
+  let simulatorLine = config.seedDemo
+    ? 'Module simulator: off (SIMULATOR=off)'
+    : 'Module simulator: off (no demo fleet: SEED_DEMO=false)';
   if (config.simulator.enabled) {
     // In the background, retried: a database or broker that is slow right after a crash must not
     // end a server that already answers.
@@ -136,7 +138,7 @@ async function main(): Promise<void> {
       { startAfterMs: simulatorStartAfterMs },
     );
     simulatorLine =
-      'Module simulator: on for every module fitted in a lift, following changes (SIMULATOR=off to stop it)';
+      "Module simulator: on for the demo fleet's modules only; a module registered through the API or an import is never simulated (SIMULATOR=off to stop it)";
   }
   const url = `http://${config.host}:${String(config.port)}`;
   const logins = demoUsers.map((u) => `    ${u.username.padEnd(16)} ${u.role}`).join('\n');

@@ -76,6 +76,8 @@ export async function insertLiftsAndModules(
       lastSeenAt: new Date(state.moduleLastSeen),
       connected: state.moduleConnected,
       createdAt: since,
+      // The simulator follows these and no others (a module registered later is real).
+      demo: true,
     })),
     ['id', 'esNumber'],
   );

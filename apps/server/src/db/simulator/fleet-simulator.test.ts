@@ -1,12 +1,15 @@
-// The simulator follows the fleet: a module registered on a lift starts sending, a module taken out
-// stops, and one moved starts again with its new lift's profile.
+// The simulator follows the demo fleet: a demo module fitted in a lift starts sending, one taken out
+// stops, one moved starts again with its new lift's profile; a module registered through the API (not
+// made by the demo seed) is never simulated, wherever it is fitted.
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../database.ts';
 import { lifts, modules, organisations } from '../schema.ts';
+import { createTestApp } from '../../test-support/test-app.ts';
 import { createTestDatabase } from '../../test-support/test-database.ts';
+import { insertLift } from '../../test-support/fixtures.ts';
 import { FleetSimulator } from './fleet-simulator.ts';
 
 let database: Database;
@@ -48,7 +51,7 @@ describe('FleetSimulator', () => {
       ])
       .returning();
     if (!first || !second) throw new Error('no lifts');
-    await db.insert(modules).values({ esNumber: 'ES-FLEET-1', liftId: first.id, organisationId: org.id });
+    await db.insert(modules).values({ esNumber: 'ES-FLEET-1', liftId: first.id, organisationId: org.id, demo: true });
 
     const fleet = new FleetSimulator({
       db,
@@ -63,8 +66,10 @@ describe('FleetSimulator', () => {
       expect(fleet.simulator.esNumbers).toEqual(['ES-FLEET-1']);
       await expect.poll(() => heardFrom('ES-FLEET-1'), { timeout: 5000 }).toBeGreaterThan(0);
 
-      // Registered on the second lift meanwhile (as POST /admin/modules does): it starts sending.
-      await db.insert(modules).values({ esNumber: 'ES-FLEET-2', liftId: second.id, organisationId: org.id });
+      // A demo module fitted in the second lift meanwhile: it starts sending.
+      await db
+        .insert(modules)
+        .values({ esNumber: 'ES-FLEET-2', liftId: second.id, organisationId: org.id, demo: true });
       expect(await fleet.follow()).toEqual({ added: ['ES-FLEET-2'], removed: [] });
       await expect.poll(() => heardFrom('ES-FLEET-2'), { timeout: 5000 }).toBeGreaterThan(0);
       // Nothing changed: nothing restarts.
@@ -82,6 +87,46 @@ describe('FleetSimulator', () => {
       await expect.poll(() => heardFrom('ES-FLEET-1'), { timeout: 5000 }).toBeGreaterThan(0);
     } finally {
       await fleet.stop();
+    }
+  });
+});
+
+describe('FleetSimulator on an install without the demo', () => {
+  it('never simulates a module registered through the API, even when SIMULATOR=on', async () => {
+    const t = await createTestApp({ SEED_DEMO: 'false', SIMULATOR: 'on' });
+    const fleet = new FleetSimulator({
+      db: t.database.db,
+      brokerUrl: `mqtt://${brokerHost}:${String(port)}`,
+      rate: 50,
+      log: silent,
+      now: () => new Date(),
+    });
+    try {
+      expect(t.config.simulator.enabled).toBe(true);
+      const liftId = await insertLift(t.database.db, t.fixtures.org.owner, 'Lift Echt');
+      const token = await t.login(t.fixtures.user.admin.username);
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/liftwacht/admin/modules',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { esNumber: 'ES-REAL-1', organisationId: t.fixtures.org.owner, liftId },
+      });
+      expect(registered.statusCode).toBe(201);
+
+      await fleet.start(3_600_000);
+      expect(fleet.size).toBe(0);
+      expect(await fleet.follow()).toEqual({ added: [], removed: [] });
+      // Longer than a simulated module takes to send its first messages at this rate.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(heardFrom('ES-REAL-1')).toBe(0);
+
+      // The same module marked as the demo seed's would be simulated: the flag alone decides.
+      await t.database.db.update(modules).set({ demo: true }).where(eq(modules.esNumber, 'ES-REAL-1'));
+      expect(await fleet.follow()).toEqual({ added: ['ES-REAL-1'], removed: [] });
+      await expect.poll(() => heardFrom('ES-REAL-1'), { timeout: 5000 }).toBeGreaterThan(0);
+    } finally {
+      await fleet.stop();
+      await t.close();
     }
   });
 });

@@ -1,8 +1,11 @@
-// The demo fleet comes alive: `npm start` runs one virtual module per module fitted in a lift,
+// The demo fleet comes alive: `npm start` runs one virtual module per demo module fitted in a lift,
 // picking up where the seeded history left off (a lift that is down stays down for a while, a
 // disconnected module stays silent for a while, a failing alarm phone keeps failing until repaired).
-// It follows the fleet as administrators change it: every few seconds it looks which modules are
-// in which lift, starts the ones registered or moved since, and stops the ones taken out.
+// It follows the demo fleet as administrators change it: every few seconds it looks which demo
+// modules are in which lift, starts the ones moved since, and stops the ones taken out. Only the
+// demo seed's modules (modules.demo) are ever simulated: a module registered through the API is a
+// real one, and a made-up message for it would be a lie on a real lift (a fake "available" closing
+// a real breakdown, a ride counter jumping).
 import { sql } from 'drizzle-orm';
 import { faultCodes, type FaultCode, type TestResult } from '@liftwacht/contracts/ingest';
 import type { Db } from '../database.ts';
@@ -26,7 +29,7 @@ interface FleetRow {
 
 const MINUTE = 60_000;
 
-/** Profiles of the modules fitted in a lift: every one, or those of `esNumbers`. */
+/** Profiles of the demo modules fitted in a lift: every one, or those of `esNumbers`. */
 export async function loadFleetProfiles(
   db: Db,
   now: Date,
@@ -57,7 +60,7 @@ export async function loadFleetProfiles(
            (select (d.value #>> '{}')::float8 from sense_data d where d.lift_id = l.id and d.key = 'f7')
              as "doorCycles"
     from modules m
-    join lifts l on l.id = m.lift_id
+    join lifts l on l.id = m.lift_id and m.demo
     left join lateral (
       select min(e.floor)::int as lo, max(e.floor)::int as hi from events e where e.lift_id = l.id and e.floor is not null
     ) floors on true
@@ -137,7 +140,7 @@ export class FleetSimulator {
   async follow(): Promise<{ added: string[]; removed: string[] }> {
     const rows = await sqlRows<{ es: string; liftId: number }>(
       this.options.db,
-      sql`select es_number as es, lift_id as "liftId" from modules where lift_id is not null`,
+      sql`select es_number as es, lift_id as "liftId" from modules where lift_id is not null and demo`,
     );
     const fitted = new Map(rows.map((r) => [r.es, r.liftId]));
     const stale = [...this.liftOf].filter(([es, liftId]) => fitted.get(es) !== liftId).map(([es]) => es);
