@@ -161,6 +161,9 @@ export const lifts = pgTable(
     // that starts on or after it; what it recorded before stays readable. null = in service.
     decommissionedOn: date('decommissioned_on', { mode: 'string' }),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    // When the lift was added (migration 0033 dated the lifts already there from the audit log): the
+    // start of its maintenance interval while it has neither a commissioning date nor a visit.
+    createdAt: tstz('created_at').notNull().defaultNow(),
     // Optimistic concurrency for edits (DESIGN §7): a stale version answers 409.
     version: integer('version').notNull().default(1),
     // Every searchable field in one lower-case, accent-folded text, kept by the database on every
@@ -645,6 +648,13 @@ export const liftMaintenanceRides = pgTable('lift_maintenance_rides', {
   overThreshold: boolean('over_threshold')
     .notNull()
     .generatedAlwaysAs(sql`rides_since > service_ride_threshold`),
+  // The lift's maintenance interval and where it runs from without a visit (commissioning at local
+  // midnight, else the lift's creation), copied by the lifts triggers (migration 0033)
+  maintenanceIntervalDays: integer('maintenance_interval_days').notNull(),
+  maintenanceSince: tstz('maintenance_since').notNull(),
+  // (last maintenance visit, else maintenanceSince) + 110 % of the interval: past it the interval
+  // is exceeded, "maintenance insufficient" (docs/dashboard-rules.md)
+  maintenanceExceededAt: tstz('maintenance_exceeded_at').notNull(),
 });
 
 /**
@@ -665,6 +675,9 @@ export const liftFacts = pgTable('lift_facts', {
   lastValidUntil: date('last_valid_until', { mode: 'string' }),
   // The module fitted in the lift; after a swap the one heard from last (then the highest id)
   moduleId: integer('module_id'),
+  // When the next inspection is due: inspectionValidUntil, else 12 months after commissioning; null
+  // = unknown (neither), its own state (migration 0033, docs/dashboard-rules.md)
+  inspectionDueOn: date('inspection_due_on', { mode: 'string' }),
   // inspectionValidUntil and lastInspection as members of the lift's contract JSON
   // (`"inspectionValidUntil" : …, "lastInspection" : …`), written with the row (migration 0029).
   inspectionJson: text('inspection_json')
