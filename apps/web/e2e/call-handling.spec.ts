@@ -119,6 +119,12 @@ test('a phone shows the call full screen with 44 px actions', async ({ page }) =
     expect(box?.height).toBeGreaterThanOrEqual(44);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
+    // Acknowledged: "passenger freed" offers now, and ending stays in reach without scrolling.
+    await dialog.getByRole('button', { name: 'Bevestigen' }).click();
+    await expect(dialog.getByText('Nu, tenzij u een ander tijdstip kiest')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Oproep beëindigen' })).toBeInViewport();
+    const end = await dialog.getByRole('button', { name: 'Oproep beëindigen' }).boundingBox();
+    expect((end?.y ?? 844) + (end?.height ?? 0)).toBeLessThanOrEqual(844);
   } finally {
     await publishModuleMessage(
       lift.esNumber,

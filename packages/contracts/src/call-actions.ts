@@ -34,7 +34,10 @@ export type AssignCallBody = z.infer<typeof assignCallBodySchema>;
 export const addCallNoteBodySchema = z.object({ text: safeTextSchema(2000).trim().min(1) });
 export type AddCallNoteBody = z.infer<typeof addCallNoteBodySchema>;
 
-/** POST /calls/{callId}/passenger-freed: when, not before the call and not in the future; default now. */
+/**
+ * POST /calls/{callId}/passenger-freed on an acknowledged call (409 before): when, not before the
+ * acknowledgement and not in the future (400, field `at`); default now.
+ */
 export const passengerFreedBodySchema = z.object({
   version: versionSchema,
   at: isoDateTimeSchema.optional(),

@@ -164,15 +164,32 @@ describe('acting on a call', () => {
     expect(detailOf(back).steps.map((s) => s.assignee)).toEqual(['Test onderhoud', 'Liftservice Test', null]);
   });
 
-  it('records when the passenger was freed: not before the call, not in the future', async () => {
+  it('records when the passenger was freed: not before the acknowledgement, not in the future', async () => {
     const id = await receivedCall(lift.noord, 20, 'entrapment');
+    const unanswered = await act(id, 'passenger-freed', { version: 1, at: minutesAgo(4).toISOString() });
+    expect(unanswered.statusCode).toBe(409);
+    expect(unanswered.json()).toMatchObject({ error: { field: 'status' } });
+    // Acknowledged 10 min ago (in the call's row, as a colleague earlier would have).
+    await t.database.db
+      .update(calls)
+      .set({ acknowledgedAt: new Date(minutesAgo(10).getTime() + 30_000), status: 'acknowledged' })
+      .where(sql`id = ${id}`);
+
     const early = await act(id, 'passenger-freed', { version: 1, at: minutesAgo(25).toISOString() });
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({ error: { field: 'at' } });
+    const beforeAnswer = await act(id, 'passenger-freed', { version: 1, at: minutesAgo(15).toISOString() });
+    expect(beforeAnswer.statusCode).toBe(400);
+    expect(beforeAnswer.json()).toMatchObject({ error: { field: 'at' } });
+    expect(beforeAnswer.json<{ error: { message: string } }>().error.message).toContain('acknowledged');
     const future = await act(id, 'passenger-freed', { version: 1, at: minutesAgo(-5).toISOString() });
     expect(future.json()).toMatchObject({ error: { field: 'at' } });
+    // The acknowledgement's own minute (the form picks minutes) is the acknowledgement itself.
+    const sameMinute = await act(id, 'passenger-freed', { version: 1, at: minutesAgo(10).toISOString() });
+    expect(sameMinute.statusCode, sameMinute.body).toBe(200);
+    expect(detailOf(sameMinute).passengerFreedAt).toBe('2026-03-10T08:50:30.000Z');
 
-    const freed = await act(id, 'passenger-freed', { version: 1, at: minutesAgo(4).toISOString() });
+    const freed = await act(id, 'passenger-freed', { version: 2, at: minutesAgo(4).toISOString() });
     expect(freed.statusCode, freed.body).toBe(200);
     expect(detailOf(freed).passengerFreedAt).toBe('2026-03-10T08:56:00.000Z');
     expect(detailOf(freed).steps.at(-1)).toMatchObject({

@@ -5,7 +5,8 @@
 // - acknowledging twice, or acting on an ended call, is 409 with the call (a note may follow the end);
 // - ending says what the call was; the person's kind stands against a module's later word; a call
 //   ended unacknowledged counts as acknowledged by whoever ended it; its open alarm_call event ends;
-// - the passenger's freed time lies between the call's start and now (and its end, once ended);
+// - the passenger is freed on an acknowledged call, at a time between its acknowledgement and now
+//   (and its end, once ended);
 // - each action is one transaction with its lifecycle step and audit entry, at most once per
 //   Idempotency-Key, and the organisation's browsers hear of it after the commit.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -126,9 +127,18 @@ export class CallActionsService {
   ): Promise<CallDetail> {
     return this.act(request, reply, callId, body.version, (call, now) => {
       if (call.kind === 'test') throw conflict('A test call has no passenger', 'kind');
-      const at = body.at === undefined ? now : new Date(body.at);
-      if (at < new Date(call.startedAt)) throw badRequest('validation_failed', 'before the call was received', 'at');
-      if (at > now) throw badRequest('validation_failed', 'in the future', 'at');
+      // Someone answered the call before anyone went to free the passenger (EN 81-28).
+      if (call.acknowledgedAt === null) throw conflict('Acknowledge the call first', 'status');
+      const acknowledgedAt = new Date(call.acknowledgedAt);
+      const chosen = body.at === undefined ? now : new Date(body.at);
+      if (chosen < new Date(call.startedAt))
+        throw badRequest('validation_failed', 'before the call was received', 'at');
+      // The form picks whole minutes: a time in the acknowledgement's own minute is that moment.
+      if (chosen.getTime() < floorToMinute(acknowledgedAt)) {
+        throw badRequest('validation_failed', 'before the call was acknowledged', 'at');
+      }
+      if (chosen > now) throw badRequest('validation_failed', 'in the future', 'at');
+      const at = chosen < acknowledgedAt ? acknowledgedAt : chosen;
       if (call.endedAt !== null && at > new Date(call.endedAt)) {
         throw badRequest('validation_failed', 'after the call ended', 'at');
       }
@@ -241,3 +251,5 @@ export class CallActionsService {
     return body;
   }
 }
+
+const floorToMinute = (at: Date): number => Math.floor(at.getTime() / 60_000) * 60_000;

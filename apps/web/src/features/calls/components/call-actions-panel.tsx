@@ -1,7 +1,9 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallDetail } from '@liftwacht/contracts/call-actions';
 import { callKinds, type CallKind } from '@liftwacht/contracts/calls';
@@ -36,9 +38,33 @@ export function CallActionsPanel({ call, actions }: { call: CallDetail; actions:
         />
       ) : null}
       {open ? <AssignForm call={call} actions={actions} outcome={outcome} /> : null}
-      {call.kind !== 'test' ? <FreedForm call={call} actions={actions} outcome={outcome} /> : null}
+      {call.kind !== 'test' ? (
+        call.acknowledgedAt === null ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('handling.freedAfterAcknowledge')}
+          </Typography>
+        ) : (
+          <FreedForm call={call} acknowledgedAt={call.acknowledgedAt} actions={actions} outcome={outcome} />
+        )
+      ) : null}
       <NoteForm actions={actions} outcome={outcome} />
-      {open ? <EndForm call={call} actions={actions} outcome={outcome} /> : null}
+      {open ? (
+        // Ending is the call's last step: kept in reach at the bottom of a phone's screen, however
+        // long the call's forms above it are.
+        <Box
+          sx={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 1,
+            bgcolor: 'background.paper',
+            borderTop: 1,
+            borderColor: 'divider',
+            py: 1,
+          }}
+        >
+          <EndForm call={call} actions={actions} outcome={outcome} />
+        </Box>
+      ) : null}
     </Stack>
   );
 }
@@ -90,32 +116,62 @@ function AssignForm({ call, actions, outcome }: FormProps) {
   );
 }
 
-function FreedForm({ call, actions, outcome }: FormProps) {
+/** Until the person picks another time, "passenger freed" is now: the moment they press the button. */
+function FreedForm({ call, acknowledgedAt, actions, outcome }: FormProps & { acknowledgedAt: string }) {
   const { t } = useTranslation('calls');
-  const [at, setAt] = useState(nowAsLocalInput);
+  // null: now, shown as the current minute and sent as no time (the server takes its own now).
+  const [chosen, setChosen] = useState<string | null>(null);
+  const now = useMinuteClock(chosen === null);
+  const earliest = nowAsLocalInput(new Date(acknowledgedAt));
+  const shown = chosen ?? nowAsLocalInput(now);
+  const problem = () => {
+    if (chosen === null) return null;
+    const at = localInputToIso(chosen);
+    if (at === null) return t('handling.freedInvalid');
+    // Whole minutes: the acknowledgement's own minute is allowed (the server takes it as that moment).
+    return chosen < earliest ? t('handling.freedBeforeAcknowledge') : null;
+  };
   return (
     <CallActionForm
       {...outcome}
       label={t('handling.freed')}
       submitLabel={t('handling.freed')}
-      check={() => (localInputToIso(at) === null ? t('handling.freedInvalid') : null)}
-      onSubmit={(key) => actions.passengerFreed({ version: call.version, at: localInputToIso(at) ?? undefined }, key)}
+      check={problem}
+      onSubmit={(key) =>
+        actions.passengerFreed(
+          { version: call.version, at: chosen === null ? undefined : (localInputToIso(chosen) ?? undefined) },
+          key,
+        )
+      }
     >
       {(renew) => (
         <TextField
           type="datetime-local"
           label={t('handling.freedAt')}
-          value={at}
+          value={shown}
           fullWidth
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+          helperText={problem() ?? (chosen === null ? t('handling.freedNow') : null)}
+          error={problem() !== null}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60, min: earliest } }}
           onChange={(event) => {
-            setAt(event.target.value);
+            setChosen(event.target.value);
             renew();
           }}
         />
       )}
     </CallActionForm>
   );
+}
+
+/** The current time, moved on every 30 s while `running`, so a field showing "now" stays now. */
+function useMinuteClock(running: boolean): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => setNow(new Date()), 30_000);
+    return () => window.clearInterval(timer);
+  }, [running]);
+  return now;
 }
 
 function NoteForm({ actions, outcome }: Omit<FormProps, 'call'>) {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CallDetail } from '@liftwacht/contracts/call-actions';
@@ -7,6 +7,7 @@ import { storageKeys } from '../../../lib/storage.ts';
 import { organisations, userWithRole } from '../../../test/fixtures.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { nowAsLocalInput } from '../lib/local-date-time-input.ts';
 
 const receivedStep: CallDetail['steps'][number] = {
   id: 1,
@@ -60,7 +61,9 @@ const acknowledgedBy = (person: string): CallDetail => ({
   ],
 });
 
-function signIn(role: 'user' | 'client-light', acknowledge: () => { status: number; body: unknown }) {
+type Answer = () => { status: number; body: unknown };
+
+function signIn(role: 'user' | 'client-light', acknowledge: Answer, more: Record<string, Answer> = {}) {
   localStorage.setItem(storageKeys.organisationId, '1');
   localStorage.setItem(storageKeys.userToken, 'test-token');
   reloadSessionFromStorage();
@@ -80,6 +83,7 @@ function signIn(role: 'user' | 'client-light', acknowledge: () => { status: numb
       body: { data: { users: [{ id: 5, name: 'Piet Monteur', organisation: 'Liftservice' }], organisations: [] } },
     },
     'POST /liftwacht/calls/41/acknowledge': acknowledge,
+    ...more,
   });
 }
 
@@ -129,6 +133,41 @@ describe('handling a call', () => {
     const keys = api.callsTo('POST /liftwacht/calls/41/acknowledge').map((c) => c.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('records the passenger freed only after the acknowledgement, at the moment of pressing by default', async () => {
+    const api = signIn('user', () => ({ status: 200, body: { data: acknowledgedBy('Test user') } }), {
+      'POST /liftwacht/calls/41/passenger-freed': () => ({
+        status: 200,
+        body: { data: { ...acknowledgedBy('Test user'), passengerFreedAt: '2026-03-10T09:05:00.000Z', version: 3 } },
+      }),
+    });
+    renderApp('/current-calls?call=41');
+    const dialog = await screen.findByRole('dialog', { name: 'Oproep Lift Noord' });
+    expect(within(dialog).getByText(/Bevestig de oproep eerst/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Passagier bevrijd' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bevestigen' }));
+    const field = await within(dialog).findByLabelText('Passagier bevrijd om');
+    expect(within(dialog).getByText('Nu, tenzij u een ander tijdstip kiest')).toBeInTheDocument();
+    // The earliest time the field offers is the acknowledgement's minute.
+    expect(field).toHaveAttribute('min', nowAsLocalInput(new Date('2026-03-10T09:00:00.000Z')));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Passagier bevrijd' }));
+    await waitFor(() => expect(api.callsTo('POST /liftwacht/calls/41/passenger-freed')).toHaveLength(1));
+    // No time: the server's now, never a minute from when the dialog opened.
+    expect(api.callsTo('POST /liftwacht/calls/41/passenger-freed')[0]?.body).toEqual({ version: 2 });
+  });
+
+  it('refuses a freed time before the acknowledgement without asking the server', async () => {
+    signIn('user', () => ({ status: 200, body: { data: acknowledgedBy('Test user') } }), {
+      'GET /liftwacht/calls/41': () => ({ status: 200, body: { data: acknowledgedBy('Test user') } }),
+    });
+    renderApp('/current-calls?call=41');
+    const dialog = await screen.findByRole('dialog', { name: 'Oproep Lift Noord' });
+    const field = await within(dialog).findByLabelText('Passagier bevrijd om');
+    fireEvent.change(field, { target: { value: nowAsLocalInput(new Date('2026-03-10T08:58:00.000Z')) } });
+    expect(await within(dialog).findByText('Niet vóór de bevestiging van de oproep')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Passagier bevrijd' })).toBeDisabled();
   });
 
   it('shows a read-only role the lifecycle without actions', async () => {
