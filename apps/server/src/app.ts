@@ -24,6 +24,7 @@ import { inspectionsPlugin } from './modules/inspections/inspections.plugin.ts';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.ts';
 import { liftEditingRoutes } from './modules/lifts/lift-editing.routes.ts';
 import { liftLogbookRoutes } from './modules/lifts/lift-logbook.routes.ts';
+import { liftOnSiteRoutes } from './modules/lifts/lift-on-site.routes.ts';
 import { liftStickersRoutes } from './modules/lift-stickers/lift-stickers.routes.ts';
 import { liftListPlugin } from './modules/lifts/lift-export-rows.ts';
 import { liftsPlugin } from './modules/lifts/lifts.plugin.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       liftsRoutes(api);
       liftEditingRoutes(api);
       liftLogbookRoutes(api);
+      liftOnSiteRoutes(api);
       liftSpreadsheetsRoutes(api);
       liftStickersRoutes(api);
       visitsRoutes(api);

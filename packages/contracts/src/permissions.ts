@@ -21,6 +21,9 @@ const portal = [
   'lifts.view',
   'visits.view',
   'reports.download',
+  // A lift's on-site summary (issue 41): its own state, open faults, open call, last events and
+  // visits, what is due. The mechanic holds it too; the read-only client-light user does not.
+  'lifts.onSite',
 ] as const;
 
 export const permissions = [
@@ -83,7 +86,15 @@ export const rolePermissions: Record<RoleName, readonly Permission[]> = {
   // spec §6: no organisation picker, no menu entries, no lists — but "the same dashboard
   // restrictions as client light": a mechanic landing on /dashboard (where every session starts)
   // or on a lift page sees the two always-shown cards, in current view only.
-  monteur: ['dashboard.view', 'stats.details', 'lifts.view', 'visits.view', 'visits.record', 'logbook.write'],
+  monteur: [
+    'dashboard.view',
+    'stats.details',
+    'lifts.view',
+    'lifts.onSite',
+    'visits.view',
+    'visits.record',
+    'logbook.write',
+  ],
 };
 
 /**

@@ -471,6 +471,7 @@ export const operationCalls: Record<string, OperationCalls> = {
   },
   'GET /liftwacht/lift/{id}': liftRead(),
   'GET /liftwacht/lift/{id}/statuses': liftRead(),
+  'GET /liftwacht/lift/{id}/on-site': liftRead(),
   'GET /liftwacht/lift/{id}/logbook': liftRead(),
   'GET /liftwacht/lift/{id}/counters': liftRead({ interval: 'day', ...dateRange }),
   'GET /liftwacht/lift/{id}/ride-estimate': liftRead(),
