@@ -29,14 +29,18 @@ export const inspectionDueSoonDays = 30;
 /** Days before its due date a maintenance visit counts as "due soon" (intervals are months, not years). */
 export const maintenanceDueSoonDays = 14;
 
-export const serviceStates = ['in_service', 'out_of_service', 'decommissioned'] as const;
+/**
+ * unknown: no module reports the lift's state (none linked), so "in service" would be a guess — a
+ * missing report never reads as good news.
+ */
+export const serviceStates = ['in_service', 'out_of_service', 'decommissioned', 'unknown'] as const;
 export type ServiceState = (typeof serviceStates)[number];
 
 export const onSiteServiceSchema = z.object({
   state: z.enum(serviceStates),
   /**
    * out_of_service: when the outage began (ISO timestamp); in_service: when the last outage ended,
-   * null when none is known; decommissioned: the local day it left service (yyyy-MM-dd).
+   * null when none is known; decommissioned: the local day it left service (yyyy-MM-dd); unknown: null.
    */
   since: z.string().nullable(),
   /** The fault the module named as the cause of the outage, when it did. */

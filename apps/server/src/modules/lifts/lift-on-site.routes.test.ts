@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiftOnSiteResponse } from '@liftwacht/contracts/lift-on-site';
-import { calls, dailyCounters, events, inspections, lifts, visits } from '../../db/schema.ts';
+import { calls, dailyCounters, events, inspections, lifts, modules, visits } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 // Test clock: 2026-03-10T09:00:00Z (10:00 in Amsterdam). A lift stopped by its emergency stop with
@@ -33,6 +33,10 @@ beforeAll(async () => {
   id.approved = await make('Goedgekeurd', { commissionedOn: '2020-01-01', maintenanceIntervalDays: 30 });
   id.stranger = await make('Vreemd', {}, t.fixtures.org.stranger);
 
+  await db.insert(modules).values([
+    { esNumber: 'ES-STOP', liftId: id.stopped, lastSeenAt: at('2026-03-10T08:59:00Z') },
+    { esNumber: 'ES-QUIET', liftId: id.quiet, lastSeenAt: at('2026-03-10T08:59:00Z') },
+  ]);
   await db.insert(events).values([
     {
       liftId: id.stopped,
@@ -109,16 +113,14 @@ beforeAll(async () => {
     startedAt: at('2026-02-20T09:00:00Z'),
     endedAt: at('2026-02-20T10:00:00Z'),
   });
-  await db
-    .insert(dailyCounters)
-    .values(
-      Array.from({ length: 8 }, (_, i) => ({
-        liftId: id.stopped,
-        kind: 'rides',
-        day: `2026-03-0${i + 1}`,
-        value: 100,
-      })),
-    );
+  await db.insert(dailyCounters).values(
+    Array.from({ length: 8 }, (_, i) => ({
+      liftId: id.stopped,
+      kind: 'rides',
+      day: `2026-03-0${i + 1}`,
+      value: 100,
+    })),
+  );
   await db.insert(inspections).values({
     liftId: id.approved,
     inspectedOn: '2025-03-20',
@@ -242,6 +244,10 @@ describe('GET /lift/{id}/on-site', () => {
     expect((await get(id.stranger)).statusCode).toBe(404);
     expect((await get(id.stranger, 'test-onderhoud')).statusCode).toBe(404);
     expect((await get(999_999)).statusCode).toBe(404);
+  });
+
+  it('does not claim a lift without a module is in service', async () => {
+    expect((await summary(id.approved)).service).toEqual({ state: 'unknown', since: null, cause: null });
   });
 
   it('says when a lift has left service', async () => {

@@ -51,7 +51,7 @@ export class LiftOnSiteService {
     return {
       liftId,
       at: now.toISOString(),
-      service: serviceOf(lift.decommissionedOn, today, outage, lastOutageEnd),
+      service: serviceOf(lift.decommissionedOn, lift.module !== null, today, outage, lastOutageEnd),
       faults,
       call: callRow
         ? toCall(callRow, { id: lift.id, name: lift.details.liftname ?? '', address: lift.details.address ?? '' })
@@ -76,9 +76,13 @@ export class LiftOnSiteService {
   }
 }
 
-/** Decommissioned from its day on; otherwise out of service while an outage is open. */
+/**
+ * Decommissioned from its day on; otherwise out of service while an outage is open (recorded by a
+ * module, or by hand), in service only when a module is there to say so, else unknown.
+ */
 function serviceOf(
   decommissionedOn: string | null,
+  hasModule: boolean,
   today: string,
   outage: Outage | null,
   lastOutageEnd: string | null,
@@ -87,5 +91,6 @@ function serviceOf(
     return { state: 'decommissioned', since: decommissionedOn, cause: null };
   }
   if (outage) return { state: 'out_of_service', since: outage.startedAt, cause: knownType(outage.cause) };
+  if (!hasModule) return { state: 'unknown', since: null, cause: null };
   return { state: 'in_service', since: lastOutageEnd, cause: null };
 }
