@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { callSchema } from './calls.ts';
 import { dataOf, isoDateSchema, isoDateTimeSchema } from './common.ts';
-import { inspectionResultSchema, nextInspectionDue } from './inspections.ts';
+import { inspectionResultSchema } from './inspections.ts';
 import { en627EventTypes, eventTypeSchema, type EventType } from './event-types.ts';
 import { visitSchema } from './visits.ts';
 
@@ -77,17 +77,19 @@ export const onSiteInspectionSchema = z.object({
 });
 export type OnSiteInspection = z.infer<typeof onSiteInspectionSchema>;
 
-export const maintenanceDueStates = ['on_time', 'due_soon', 'overdue', 'unknown'] as const;
+export const maintenanceDueStates = ['on_time', 'due_soon', 'overdue', 'insufficient'] as const;
 export type MaintenanceDueState = (typeof maintenanceDueStates)[number];
 
 export const onSiteMaintenanceSchema = z.object({
   /**
-   * By the calendar: the maintenance interval counted from the last finished maintenance visit,
-   * else from commissioning; unknown when there is neither (never read as on time).
+   * By the calendar: due one interval after the last finished maintenance visit, else after
+   * commissioning, else after the lift was added; overdue past that day; insufficient once the
+   * interval plus its 10 % margin has run out — the "maintenance insufficient" rule (or the ride
+   * counter's, `ridesExceeded`).
    */
   state: z.enum(maintenanceDueStates),
-  dueOn: isoDateSchema.nullable(),
-  basis: z.enum(['visit', 'commissioned']).nullable(),
+  dueOn: isoDateSchema,
+  basis: z.enum(['visit', 'commissioned', 'created']),
   lastVisitOn: isoDateSchema.nullable(),
   intervalDays: z.number().int(),
   /** By the ride counter: rides since the last maintenance against the lift's threshold. */
@@ -126,19 +128,14 @@ export function addDaysToDay(day: string, days: number): string {
 }
 
 /**
- * Where the lift's inspection stands on `today` (a local yyyy-MM-dd). An approval is valid through
- * its last day; a lift never inspected is due 12 months after commissioning (nextInspectionDue).
+ * Where the lift's inspection stands on `today` (a local yyyy-MM-dd), given the day it is due (the
+ * latest approval's last valid day, else 12 months after commissioning; null when neither is known).
  */
 export function inspectionDue(
-  facts: {
-    inspectionValidUntil: string | null;
-    commissionedOn: string | null;
-    lastInspection: { inspectedOn: string; result: 'approved' | 'rejected' } | null;
-  },
+  dueOn: string | null,
+  last: { inspectedOn: string; result: 'approved' | 'rejected' } | null,
   today: string,
 ): OnSiteInspection {
-  const dueOn = nextInspectionDue(facts.inspectionValidUntil, facts.commissionedOn);
-  const last = facts.lastInspection;
   const state: InspectionDueState =
     last?.result === 'rejected'
       ? 'rejected'
@@ -152,16 +149,9 @@ export function inspectionDue(
   return { state, dueOn, lastInspectedOn: last?.inspectedOn ?? null, lastResult: last?.result ?? null };
 }
 
-/** By the calendar: due `intervalDays` after the last maintenance visit, else after commissioning. */
-export function maintenanceDue(
-  facts: { lastVisitOn: string | null; commissionedOn: string | null; intervalDays: number },
-  today: string,
-): Pick<OnSiteMaintenance, 'state' | 'dueOn' | 'basis'> {
-  const basis = facts.lastVisitOn !== null ? 'visit' : facts.commissionedOn !== null ? 'commissioned' : null;
-  const from = facts.lastVisitOn ?? facts.commissionedOn;
-  if (basis === null || from === null) return { state: 'unknown', dueOn: null, basis: null };
-  const dueOn = addDaysToDay(from, facts.intervalDays);
-  const state =
-    dueOn < today ? 'overdue' : dueOn <= addDaysToDay(today, maintenanceDueSoonDays) ? 'due_soon' : 'on_time';
-  return { state, dueOn, basis };
+/** By the calendar, on `today`: overdue past `dueOn`, insufficient once the margin has run out too. */
+export function maintenanceDueState(dueOn: string, insufficient: boolean, today: string): MaintenanceDueState {
+  if (insufficient) return 'insufficient';
+  if (dueOn < today) return 'overdue';
+  return dueOn <= addDaysToDay(today, maintenanceDueSoonDays) ? 'due_soon' : 'on_time';
 }

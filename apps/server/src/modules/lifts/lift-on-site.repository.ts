@@ -1,5 +1,5 @@
 // SQL of a lift's on-site summary (lift-on-site.service.ts): its outage, open faults, open call,
-// last events and visits, and the maintenance facts. Every read is on one lift's index prefix
+// last events and visits, and the inspection and maintenance facts. Every read is on one lift's index prefix
 // (events (lift_id, type, …), calls (lift_id, started_at), visits (lift_id, started_at)) and bounded.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { EventType } from '@liftwacht/contracts/event-types';
@@ -8,7 +8,7 @@ import type { Visit } from '@liftwacht/contracts/visits';
 import { callColumns, type CallRow } from '../../db/call-rows.ts';
 import type { Db } from '../../db/database.ts';
 import { runningSecondsSql } from '../../db/local-time-sql.ts';
-import { calls, events, liftMaintenanceRides, visits } from '../../db/schema.ts';
+import { calls, events, liftFacts, liftMaintenanceRides, visits } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { isoTimestampSql } from './lift-sql.ts';
 
@@ -51,10 +51,16 @@ export interface Outage {
   cause: string | null;
 }
 
-export interface MaintenanceFacts {
+export interface DueFacts {
+  /** lift_facts.inspection_due_on: the one rule of "inspection expired" and "unknown". */
+  inspectionDueOn: string | null;
+  /** Started_at of the last finished maintenance visit; null when never maintained. */
   lastMaintenanceAt: Date | null;
+  /** Where the interval runs from without a visit (commissioning, else the lift's creation). */
+  maintenanceSince: Date;
+  /** Past it, maintenance is insufficient (interval + 10 %). */
+  maintenanceExceededAt: Date;
   ridesSince: number;
-  rideThreshold: number;
   overThreshold: boolean;
 }
 
@@ -156,16 +162,19 @@ export class LiftOnSiteRepository {
     }));
   }
 
-  /** The last finished maintenance visit and the rides since, as the "maintenance insufficient" status reads them. */
-  async maintenance(liftId: number): Promise<MaintenanceFacts | null> {
+  /** The inspection and maintenance facts the dashboard's statuses read, from the same rows. */
+  async due(liftId: number): Promise<DueFacts | null> {
     const [row] = await this.db
       .select({
+        inspectionDueOn: liftFacts.inspectionDueOn,
         lastMaintenanceAt: liftMaintenanceRides.lastMaintenanceAt,
+        maintenanceSince: liftMaintenanceRides.maintenanceSince,
+        maintenanceExceededAt: liftMaintenanceRides.maintenanceExceededAt,
         ridesSince: liftMaintenanceRides.ridesSince,
-        rideThreshold: liftMaintenanceRides.serviceRideThreshold,
         overThreshold: liftMaintenanceRides.overThreshold,
       })
       .from(liftMaintenanceRides)
+      .leftJoin(liftFacts, eq(liftFacts.liftId, liftMaintenanceRides.liftId))
       .where(eq(liftMaintenanceRides.liftId, liftId));
     return row ?? null;
   }

@@ -25,7 +25,7 @@ beforeAll(async () => {
   };
   id.stopped = await make('Noodstop', {
     commissionedOn: '2015-03-01',
-    maintenanceIntervalDays: 90,
+    maintenanceIntervalDays: 95,
     serviceRideThreshold: 500,
   });
   id.quiet = await make('Rustig');
@@ -193,13 +193,14 @@ describe('GET /lift/{id}/on-site', () => {
   it('says what is due: an inspection never made counts from commissioning, maintenance from the last visit', async () => {
     const { inspection, maintenance } = (await summary(id.stopped)).due;
     expect(inspection).toEqual({ state: 'expired', dueOn: '2016-03-01', lastInspectedOn: null, lastResult: null });
-    // Maintenance on 1 Dec + 90 days; 100 rides a day on 8 days after it, over the threshold of 500.
+    // Maintenance on 1 Dec + 95 days, its 10 % margin not yet used up; 100 rides a day on 8 days
+    // after it, over the threshold of 500.
     expect(maintenance).toEqual({
       state: 'overdue',
-      dueOn: '2026-03-01',
+      dueOn: '2026-03-06',
       basis: 'visit',
       lastVisitOn: '2025-12-01',
-      intervalDays: 90,
+      intervalDays: 95,
       ridesSince: 800,
       rideThreshold: 500,
       ridesExceeded: true,
@@ -213,7 +214,8 @@ describe('GET /lift/{id}/on-site', () => {
     expect(data.call).toBeNull();
     expect(data.visits).toEqual([]);
     expect(data.due.inspection).toEqual({ state: 'unknown', dueOn: null, lastInspectedOn: null, lastResult: null });
-    expect(data.due.maintenance).toMatchObject({ state: 'unknown', dueOn: null, basis: null, lastVisitOn: null });
+    // Never maintained, no commissioning date: the interval runs from the day the lift was added.
+    expect(data.due.maintenance).toMatchObject({ basis: 'created', lastVisitOn: null, ridesExceeded: false });
   });
 
   it('says what is due soon, and a valid approval', async () => {
@@ -235,7 +237,8 @@ describe('GET /lift/{id}/on-site', () => {
     expect(data.faults.total).toBe(25);
     expect(data.events).toHaveLength(5);
     expect(data.due.inspection).toMatchObject({ state: 'valid', dueOn: '2026-06-01' });
-    expect(data.due.maintenance).toMatchObject({ state: 'overdue', dueOn: '2025-08-30', basis: 'commissioned' });
+    // Commissioned 1 June 2025, never maintained: past the interval and its margin.
+    expect(data.due.maintenance).toMatchObject({ state: 'insufficient', dueOn: '2025-08-30', basis: 'commissioned' });
   });
 
   it('answers the company that serves the lift, 403 to client-light, 404 for a stranger’s lift or none', async () => {

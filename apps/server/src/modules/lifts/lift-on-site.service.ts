@@ -1,11 +1,18 @@
 // The on-site summary of one lift (issue 41, docs/field-work.md): the rules that turn the lift's
 // rows into "in or out of service since", its open faults and call, and what is due. The service
-// state follows the lift's open `unavailable` event, as the "lift unavailable" status does; the
-// inspection counts a never-inspected lift as due 12 months after commissioning, and a lift with
-// neither an approval nor a commissioning date as unknown (never as fine); maintenance is due the
-// lift's interval after its last finished maintenance visit (else after commissioning), and its
-// ride counter reads the same row as "maintenance insufficient".
-import { inspectionDue, maintenanceDue, type LiftOnSite, type OnSiteService } from '@liftwacht/contracts/lift-on-site';
+// state follows the lift's open `unavailable` event, as the "lift unavailable" status does; what is
+// due reads the rows the dashboard's statuses read (lift_facts.inspection_due_on: a never-inspected
+// lift is due 12 months after commissioning, one with neither date is unknown, never fine;
+// lift_maintenance_rides: the interval from the last maintenance visit, else commissioning, else the
+// lift's creation, and "insufficient" past its margin or over the ride threshold), so the summary
+// and the figures never disagree (docs/field-work.md).
+import {
+  addDaysToDay,
+  inspectionDue,
+  maintenanceDueState,
+  type LiftOnSite,
+  type OnSiteService,
+} from '@liftwacht/contracts/lift-on-site';
 import type { EventType } from '@liftwacht/contracts/event-types';
 import { eventTypes } from '@liftwacht/contracts/event-types';
 import { toCall } from '../../db/call-rows.ts';
@@ -35,7 +42,7 @@ export class LiftOnSiteService {
     }
     const now = this.clock.now();
     const today = localDay(now);
-    const [lift, outage, lastOutageEnd, faults, callRow, events, visits, maintenance] = await Promise.all([
+    const [lift, outage, lastOutageEnd, faults, callRow, events, visits, due] = await Promise.all([
       this.lifts.findById(liftId),
       this.onSite.outage(liftId, now),
       this.onSite.lastOutageEnd(liftId),
@@ -43,11 +50,16 @@ export class LiftOnSiteService {
       this.onSite.openCall(liftId, now),
       this.onSite.recentEvents(liftId, now),
       this.onSite.recentVisits(liftId, now),
-      this.onSite.maintenance(liftId),
+      this.onSite.due(liftId),
     ]);
-    if (!lift) throw notFound('Lift');
+    if (!lift || !due) throw notFound('Lift');
 
-    const lastVisitOn = maintenance?.lastMaintenanceAt ? localDay(maintenance.lastMaintenanceAt) : null;
+    const lastVisitOn = due.lastMaintenanceAt ? localDay(due.lastMaintenanceAt) : null;
+    const maintenanceDueOn = addDaysToDay(
+      localDay(due.lastMaintenanceAt ?? due.maintenanceSince),
+      lift.maintenanceIntervalDays,
+    );
+    const lastInspection = lift.lastInspection;
     return {
       liftId,
       at: now.toISOString(),
@@ -59,17 +71,16 @@ export class LiftOnSiteService {
       events,
       visits,
       due: {
-        inspection: inspectionDue(lift, today),
+        inspection: inspectionDue(due.inspectionDueOn, lastInspection, today),
         maintenance: {
-          ...maintenanceDue(
-            { lastVisitOn, commissionedOn: lift.commissionedOn, intervalDays: lift.maintenanceIntervalDays },
-            today,
-          ),
+          state: maintenanceDueState(maintenanceDueOn, due.maintenanceExceededAt < now, today),
+          dueOn: maintenanceDueOn,
+          basis: lastVisitOn !== null ? 'visit' : lift.commissionedOn !== null ? 'commissioned' : 'created',
           lastVisitOn,
           intervalDays: lift.maintenanceIntervalDays,
-          ridesSince: Math.round(maintenance?.ridesSince ?? 0),
+          ridesSince: Math.round(due.ridesSince),
           rideThreshold: lift.serviceRideThreshold,
-          ridesExceeded: maintenance?.overThreshold ?? false,
+          ridesExceeded: due.overThreshold,
         },
       },
     };
