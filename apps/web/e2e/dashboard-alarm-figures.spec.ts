@@ -2,16 +2,17 @@
 // what GET /stats gives, each opens the lifts behind it, and the page passes axe.
 import { expect, test } from '@playwright/test';
 import type { PeriodStats, StatsDetailItem } from '@liftwacht/contracts/dashboard';
-import { formatDuration } from '../src/lib/format-clock-duration.ts';
+import { formatDuration } from '../src/lib/format-duration.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiData, dutchCount, dutchPercentage, periodButton, showPeriodView, statCard } from './support/dashboard.ts';
 import { demoUsers, logIn } from './support/demo.ts';
+import { dutchT } from './support/dutch-texts.ts';
 
 const organisationId = 1;
 const hours = { startHour: 7, endHour: 19 };
 const dash = '–';
 
-const duration = (seconds: number | null) => (seconds === null ? dash : formatDuration(seconds));
+const duration = (seconds: number | null) => (seconds === null ? dash : formatDuration(dutchT, seconds));
 /** A median card reads "label median 90e percentiel p90" when there is a value. */
 const withP90 = (figure: { medianSeconds: number | null; p90Seconds: number | null }) =>
   figure.medianSeconds === null || figure.p90Seconds === null

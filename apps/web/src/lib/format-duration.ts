@@ -28,12 +28,12 @@ export function formatDuration(t: TFunction, totalSeconds: number): string {
   const parts = durationParts(totalSeconds);
   switch (parts.unit) {
     case 'seconds':
-      return t('common:duration.seconds', { seconds: parts.seconds });
+      return t('duration.seconds', { seconds: parts.seconds });
     case 'minutes':
-      return t('common:duration.minutes', { minutes: parts.minutes });
+      return t('duration.minutes', { minutes: parts.minutes });
     case 'hours':
-      return t('common:duration.hours', { hours: parts.hours, minutes: pad(parts.minutes) });
+      return t('duration.hours', { hours: parts.hours, minutes: pad(parts.minutes) });
     case 'days':
-      return t('common:duration.days', { days: parts.days, hours: parts.hours });
+      return t('duration.days', { days: parts.days, hours: parts.hours });
   }
 }

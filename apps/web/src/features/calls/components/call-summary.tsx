@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { CallDetail } from '@liftwacht/contracts/call-actions';
 import { FieldList } from '../../../components/field-list.tsx';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
-import { formatDuration } from '../../../lib/format-clock-duration.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 
 /** Where the call stands: lift, status, times, who acknowledged it and whom it is assigned to. */
 export function CallSummary({ call }: { call: CallDetail }) {
   const { t, i18n } = useTranslation('calls');
+  const formatDuration = useFormatDuration();
   const when = (iso: string | null) => formatDateTimeWithSeconds(iso, i18n.language);
   const rows: [string, string][] = [
     [t('fields.lift'), `${call.lift.name}, ${call.lift.address}`],

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Call, CallSort, SortOrder } from '@liftwacht/contracts/calls';
 import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
-import { formatDuration } from '../../../lib/format-clock-duration.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 
 type ColumnKey =
   | 'fields.lift'
@@ -37,6 +37,7 @@ interface CallsTableProps {
 
 export function CallsTable({ calls, sort, order, onSort }: CallsTableProps) {
   const { t, i18n } = useTranslation('calls');
+  const formatDuration = useFormatDuration();
   return (
     <Table size="small" aria-label={t('alarmCalls.tableLabel')}>
       <TableHead>

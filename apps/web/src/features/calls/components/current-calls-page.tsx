@@ -22,7 +22,7 @@ import { currentCallsQueryOptions } from '../api/get-current-calls.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
-import { formatDuration } from '../../../lib/format-clock-duration.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { runningSecondsAt } from '../lib/running-seconds.ts';
 import { LazyCallHandlingDialog } from './lazy-call-handling-dialog.tsx';
@@ -70,6 +70,7 @@ function CurrentCallsList({
 }) {
   const { t, i18n } = useTranslation('calls');
   const { t: tc } = useTranslation();
+  const formatDuration = useFormatDuration();
   const query = useQuery(currentCallsQueryOptions(organisationId));
   // A new or changed call is pushed by the server; the 10 s poll stays as the fallback.
   useRefetchOnOrganisationChange(organisationId, [currentCallsQueryOptions(organisationId).queryKey], ['calls']);

@@ -37,13 +37,13 @@ describe('entrapment handling and reliability cards', () => {
     expect(screen.getByRole('region', { name: 'Betrouwbaarheid' })).toBeInTheDocument();
     const expected: [string, string][] = [
       ['Opsluitingen 7', 'entrapments'],
-      // Medians as the app's clock durations, the 90th percentile beneath.
-      ['Tijd tot aanname (mediaan) 1:30 90e percentiel 4:30', 'timeToAcknowledge'],
-      ['Tijd tot bevrijding (mediaan) 10:00 90e percentiel 18:00', 'timeToFree'],
+      // Medians in the app's one duration format, the 90th percentile beneath.
+      ['Tijd tot aanname (mediaan) 1 min 90e percentiel 4 min', 'timeToAcknowledge'],
+      ['Tijd tot bevrijding (mediaan) 10 min 90e percentiel 18 min', 'timeToFree'],
       ['Aandeel loos alarm 27,27 %', 'falseAlarmShare'],
       ['Onbeschikbaarheden 6', 'unavailabilityEvents'],
-      ['MTBF (gem. tijd tussen storingen) 16 d 08:00:00', 'mtbf'],
-      ['MTTR (gem. hersteltijd) 15:08:00', 'mttr'],
+      ['MTBF (gem. tijd tussen storingen) 16 d 8 u', 'mtbf'],
+      ['MTTR (gem. hersteltijd) 15 u 08 min', 'mttr'],
     ];
     for (const [name, type] of expected) {
       expect(await card(name)).toHaveAttribute('href', `/stats-details/${type}`);
@@ -76,8 +76,8 @@ describe('entrapment handling and reliability cards', () => {
     expect(await screen.findByRole('heading', { name: 'MTTR (gem. hersteltijd)' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Liften bij deze statistiek' });
     expect(within(table).getByRole('columnheader', { name: 'MTTR' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /Lift B.*3 d 00:00:00/ })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /Lift A.*1:15:00/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Lift B.*3 d 0 u/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Lift A.*1 u 15 min/ })).toBeInTheDocument();
     const query = api.callsTo('GET /liftwacht/stats/details')[0]?.url.searchParams;
     expect(query?.get('type')).toBe('mttr');
     expect(query?.get('from')).toBe('2026-11-01');

@@ -2,8 +2,8 @@ import { parseISO } from 'date-fns';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocale } from '../../../lib/i18n.ts';
-import { formatDuration } from '../../../lib/format-clock-duration.ts';
 import { formatKwh } from '../../../lib/format-kwh.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { formatTruncated } from '../lib/truncated-number.ts';
 
 export interface Formats {
@@ -14,9 +14,9 @@ export interface Formats {
   count: (value: number) => string;
   /** A change of a count: "+2", "-1", "0". */
   signedCount: (value: number) => string;
-  /** Seconds as the app's clock durations: "4:05", "1:02:03", "2 d 03:04:05". */
+  /** Seconds in the app's one duration format: "34 min", "2 u 05 min", "7 d 10 u". */
   duration: (seconds: number) => string;
-  /** A change of a duration: "+1:05", "-0:30", "0:00". */
+  /** A change of a duration: "+1 min", "-30 s", "0 s". */
   signedDuration: (seconds: number) => string;
   /** Wh in, "20.607,4 kWh" out. */
   energy: (wattHours: number) => string;
@@ -33,6 +33,7 @@ export interface Formats {
 export function useFormats(): Formats {
   const { t, i18n } = useTranslation('dashboard');
   const locale = toLocale(i18n.language);
+  const formatDuration = useFormatDuration();
   return useMemo(() => {
     const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, signDisplay: 'exceptZero' });
@@ -55,5 +56,5 @@ export function useFormats(): Formats {
       dateTime: (timestamp) => dateTime.format(new Date(timestamp)),
       dateRange: (from, to) => date.formatRange(parseISO(from), parseISO(to)),
     };
-  }, [t, locale]);
+  }, [t, locale, formatDuration]);
 }

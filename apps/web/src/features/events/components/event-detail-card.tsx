@@ -8,13 +8,14 @@ import { useTranslation } from 'react-i18next';
 import type { EventDetail } from '@liftwacht/contracts/events';
 import { paths } from '../../../app/paths.ts';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
-import { formatDuration } from '../../../lib/format-clock-duration.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { EventRelatedCalls } from './event-related-calls.tsx';
 import { EventRelatedVisits } from './event-related-visits.tsx';
 
 /** The single event (spec §2 /events/{eventId}): what, where, when, and what happened meanwhile. */
 export function EventDetailCard({ event }: { event: EventDetail }) {
   const { t, i18n } = useTranslation('events');
+  const formatDuration = useFormatDuration();
   const rows: [string, React.ReactNode][] = [
     [
       t('fields.lift'),

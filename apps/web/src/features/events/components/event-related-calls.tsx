@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { EventDetail } from '@liftwacht/contracts/events';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
-import { formatDuration } from '../../../lib/format-clock-duration.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { paths } from '../../../app/paths.ts';
 
 export function EventRelatedCalls({ calls }: { calls: EventDetail['calls'] }) {
   const { t, i18n } = useTranslation('events');
+  const formatDuration = useFormatDuration();
   return (
     <section aria-labelledby="event-calls-title">
       <Typography id="event-calls-title" variant="h6" component="h3" sx={{ mt: 3 }}>

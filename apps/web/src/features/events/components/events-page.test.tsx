@@ -53,7 +53,7 @@ describe('EventsPage', () => {
     renderApp('/events');
     const table = await screen.findByRole('table', { name: 'Events' });
     expect(within(table).getByRole('link', { name: 'Accu' })).toHaveAttribute('href', '/events/7');
-    expect(within(table).getAllByText('1:02:03')).toHaveLength(2);
+    expect(within(table).getAllByText('1 u 02 min')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Filters (0 actief)' })).toBeInTheDocument();
   });
 

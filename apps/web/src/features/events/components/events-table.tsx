@@ -11,7 +11,7 @@ import type { EventSort, LiftEvent } from '@liftwacht/contracts/events';
 import { paths } from '../../../app/paths.ts';
 import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
-import { formatDuration } from '../../../lib/format-clock-duration.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 
 interface EventsTableProps {
   events: LiftEvent[];
@@ -42,6 +42,7 @@ const columns: {
 
 export function EventsTable({ events, sort, order, onSort }: EventsTableProps) {
   const { t, i18n } = useTranslation('events');
+  const formatDuration = useFormatDuration();
   return (
     <Table size="small" aria-label={t('list.tableLabel')}>
       <TableHead>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { liftEventsQueryOptions } from '../api/get-lift-events.ts';
-import { useFormatDuration } from '../hooks/use-format-duration.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';

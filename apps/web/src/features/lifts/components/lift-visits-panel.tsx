@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { exportLiftHistory } from '../api/export-lift-history.ts';
 import { liftVisitsQueryOptions } from '../api/get-lift-visits.ts';
-import { useFormatDuration } from '../hooks/use-format-duration.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';

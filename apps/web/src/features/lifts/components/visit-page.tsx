@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { visitQueryOptions } from '../api/get-visit.ts';
-import { useFormatDuration } from '../hooks/use-format-duration.ts';
+import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { DetailSection } from './detail-section.tsx';
 import { FieldList } from '../../../components/field-list.tsx';

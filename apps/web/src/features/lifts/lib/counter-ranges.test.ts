@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { countersQuerySchema } from '@liftwacht/contracts/lifts';
-import { durationParts } from './format-duration.ts';
 import { energyRange, rideChartRange } from './counter-ranges.ts';
 
 describe('counter chart ranges', () => {
@@ -26,13 +25,5 @@ describe('counter chart ranges', () => {
     const range = rideChartRange('years', new Date('2008-12-31T12:00:00Z'));
     expect(range).toEqual({ interval: 'year', from: '1999-01-01', to: '2008-12-31' });
     expect(countersQuerySchema.safeParse(range).success).toBe(true);
-  });
-});
-
-describe('visit durations', () => {
-  it('reads as minutes, hours and minutes, or days and hours', () => {
-    expect(durationParts(59)).toEqual({ unit: 'minutes', minutes: 0 });
-    expect(durationParts(5400)).toEqual({ unit: 'hours', hours: 1, minutes: 30 });
-    expect(durationParts(90_000)).toEqual({ unit: 'days', days: 1, hours: 1 });
   });
 });
