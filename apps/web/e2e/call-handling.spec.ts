@@ -17,22 +17,32 @@ async function chosenOrganisation(page: Page): Promise<number> {
 }
 
 /** A lift of the organisation with a module and no running call, so its new call is easy to find. */
-async function quietLift(page: Page, organisationId: number): Promise<LiftWithModule> {
+async function quietLift(page: Page, organisationId: number): Promise<LiftWithModule & { address: string }> {
   const current = await apiData<CurrentCallsResponse['data']>(page, '/calls/current', { organisationId, limit: 1000 });
   const busy = new Set(current.items.map((call) => call.lift.id));
   const lifts = await apiData<LiftListResponse['data']>(page, '/lift', { organisationId, limit: 200, offset: 0 });
-  const lift = lifts.items.find((item) => item.module !== null && item.details.liftname && !busy.has(item.id));
-  if (!lift?.module || !lift.details.liftname) throw new Error('no named demo lift with a module and no running call');
-  return { id: lift.id, name: lift.details.liftname, esNumber: lift.module.esNumber };
+  const lift = lifts.items.find(
+    (item) => item.module !== null && item.details.liftname && item.details.address && !busy.has(item.id),
+  );
+  if (!lift?.module || !lift.details.liftname || !lift.details.address)
+    throw new Error('no named demo lift with a module, an address and no running call');
+  return { id: lift.id, name: lift.details.liftname, address: lift.details.address, esNumber: lift.module.esNumber };
 }
 
-/** The new call's row: the only received call of the lift (names repeat in the demo fleet). */
-const callRow = (page: Page, lift: LiftWithModule) =>
+/** The handle button names the lift with its address: names repeat in the demo fleet. */
+const handleButton = (lift: { name: string; address: string }) => ({
+  name: `Oproep ${lift.name}, ${lift.address} afhandelen`,
+  exact: true,
+});
+
+/** The new call's row (a table row, or an entry of the list on a phone): the only call of the lift in that state. */
+const callRow = (page: Page, lift: { name: string; address: string }, status = 'Ontvangen') =>
   page
     .getByRole('table', { name: 'Actuele oproepen' })
     .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: lift.name, exact: true }) })
-    .filter({ hasText: 'Ontvangen' });
+    .or(page.getByRole('list', { name: 'Actuele oproepen' }).getByRole('listitem'))
+    .filter({ has: page.getByRole('button', handleButton(lift)) })
+    .filter({ hasText: status });
 
 async function secondBrowser(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: 'nl-NL' });
@@ -63,7 +73,7 @@ test(
       await expect(row).toHaveCount(1, { timeout: 10_000 });
       await expect(callRow(watcher, lift)).toHaveCount(1, { timeout: 10_000 });
 
-      await row.getByRole('button', { name: `Oproep ${lift.name} afhandelen` }).click();
+      await row.getByRole('button', handleButton(lift)).click();
       const dialog = page.getByRole('dialog', { name: `Oproep ${lift.name}` });
       await expect(dialog.getByRole('list', { name: 'Verloop' })).toContainText('Module of meldkamer');
       expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
@@ -73,11 +83,7 @@ test(
       await expect(dialog.getByText(/door Marieke van den Berg/)).toBeVisible();
 
       // The second browser: the row's status turns to acknowledged by the organisation's push.
-      const watched = watcher
-        .getByRole('table', { name: 'Actuele oproepen' })
-        .getByRole('row')
-        .filter({ has: watcher.getByRole('button', { name: `Oproep ${lift.name} afhandelen` }) })
-        .filter({ hasText: 'Bevestigd' });
+      const watched = callRow(watcher, lift, 'Bevestigd');
       await expect(watched.first()).toBeVisible({ timeout: 2000 });
       expect(Date.now() - acknowledgedAt).toBeLessThan(2000);
 
@@ -112,7 +118,7 @@ test('a phone shows the call full screen with 44 px actions', async ({ page }) =
     await page.goto('/current-calls');
     const row = callRow(page, lift);
     await expect(row).toHaveCount(1, { timeout: 10_000 });
-    await row.getByRole('button', { name: `Oproep ${lift.name} afhandelen` }).click();
+    await row.getByRole('button', handleButton(lift)).click();
     const dialog = page.getByRole('dialog', { name: `Oproep ${lift.name}` });
     await expect(dialog.getByRole('button', { name: 'Bevestigen' })).toBeVisible();
     const box = await dialog.getByRole('button', { name: 'Bevestigen' }).boundingBox();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { callTotalsSchema } from '@liftwacht/contracts/calls';
+import { seriousViolations } from './support/axe.ts';
 import { demoUsers, logIn } from './support/demo.ts';
 
 const kindLabels = { entrapment: 'Opsluiting', false_alarm: 'Loos alarm', test: 'Test', other: 'Overig' } as const;
@@ -33,9 +34,10 @@ test('the current calls page shows the running calls or says there are none', as
   const empty = page.getByText('Er zijn op dit moment geen actieve oproepen');
   await expect(table.or(empty)).toBeVisible();
   if (await table.isVisible()) {
-    // The running time ticks on screen without a new fetch.
-    const counter = table.locator('time').first();
-    const first = await counter.textContent();
-    await expect(counter).not.toHaveText(first ?? '', { timeout: 3000 });
+    // Each call names its lift with the address, and how long it runs in units.
+    const first = table.getByRole('row').nth(1);
+    await expect(first.getByRole('button', { name: /^Oproep .+, .+ afhandelen$/ })).toBeVisible();
+    await expect(first.locator('time')).toHaveText(/^\d+ (s|min|u \d{2} min|d \d+ u)$/);
   }
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -17,16 +17,19 @@ async function chosenOrganisation(page: Page): Promise<number> {
 }
 
 /** A lift of the organisation with a module and no running call, so its new call is the only one. */
-async function quietLift(page: Page, organisationId: number): Promise<LiftWithModule> {
+async function quietLift(page: Page, organisationId: number): Promise<LiftWithModule & { address: string }> {
   const current = await apiData<CurrentCallsResponse['data']>(page, '/calls/current', {
     organisationId,
     limit: 1000,
   });
   const busy = new Set(current.items.map((call) => call.lift.id));
   const lifts = await apiData<LiftListResponse['data']>(page, '/lift', { organisationId, limit: 200, offset: 0 });
-  const lift = lifts.items.find((item) => item.module !== null && item.details.liftname && !busy.has(item.id));
-  if (!lift?.module || !lift.details.liftname) throw new Error('no named demo lift with a module and no running call');
-  return { id: lift.id, name: lift.details.liftname, esNumber: lift.module.esNumber };
+  const lift = lifts.items.find(
+    (item) => item.module !== null && item.details.liftname && item.details.address && !busy.has(item.id),
+  );
+  if (!lift?.module || !lift.details.liftname || !lift.details.address)
+    throw new Error('no named demo lift with a module, an address and no running call');
+  return { id: lift.id, name: lift.details.liftname, address: lift.details.address, esNumber: lift.module.esNumber };
 }
 
 test(
@@ -57,9 +60,12 @@ test(
     await expect.poll(() => polls.length).toBeGreaterThan(0);
     const lastPoll = polls.at(-1) ?? 0;
 
-    // Lift names repeat in the demo fleet: count this name's rows.
+    // Each row names its lift with the address (names repeat in the demo fleet): count this lift's rows.
     const table = page.getByRole('table', { name: 'Actuele oproepen' });
-    const liftCells = table.getByRole('cell', { name: lift.name, exact: true });
+    const liftCells = table.getByRole('button', {
+      name: `Oproep ${lift.name}, ${lift.address} afhandelen`,
+      exact: true,
+    });
     const before = await liftCells.count();
 
     const callId = randomUUID();

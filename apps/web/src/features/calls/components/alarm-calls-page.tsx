@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallKind, CallSort, SortOrder } from '@liftwacht/contracts/calls';
 import { ExportMenu } from '../../../components/export-menu.tsx';
+import { NewRowsNotice } from '../../../components/new-rows-notice.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PagedResults } from '../../../components/paged-results.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -13,7 +13,7 @@ import { getSessionState, type SessionState } from '../../../lib/session/session
 import { useSession } from '../../../lib/session/use-session.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { exportCalls } from '../api/export-calls.ts';
-import { callsQueryOptions } from '../api/get-calls.ts';
+import { useLiveCalls } from '../hooks/use-live-calls.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { CallTotals } from './call-totals.tsx';
 import { CallsTable } from './calls-table.tsx';
@@ -59,8 +59,8 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
   const paging = usePaging(25);
   // The server refuses days outside 1900–2199 and periods over ten years; say so instead of asking.
   const period = dateRangeProblems(from, to);
-  const query = useQuery({
-    ...callsQueryOptions({
+  const live = useLiveCalls(
+    {
       organisationId,
       from,
       to,
@@ -70,9 +70,10 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
       order,
       limit: paging.rows,
       offset: paging.offset,
-    }),
-    enabled: from !== '' && to !== '' && !hasDateRangeProblem(period),
-  });
+    },
+    from !== '' && to !== '' && !hasDateRangeProblem(period),
+  );
+  const { query } = live;
 
   const toggleKind = (kind: CallKind) => {
     setKinds((current) => (current.includes(kind) ? current.filter((k) => k !== kind) : [...current, kind]));
@@ -139,6 +140,14 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
           <CallTotals totals={query.data.totals} selected={kinds} onToggle={toggleKind} />
         </Box>
       ) : null}
+      <NewRowsNotice
+        count={live.newCount}
+        label={t('alarmCalls.newCalls', { count: live.newCount })}
+        onShow={() => {
+          live.showNew();
+          paging.setPage(0);
+        }}
+      />
       <PagedResults
         query={query}
         label={t('alarmCalls.tableLabel')}
@@ -146,7 +155,7 @@ function AlarmCallsList({ organisationId }: { organisationId: number }) {
         paging={paging}
         rowsPerPageOptions={rowsPerPageOptions}
       >
-        {(data) => <CallsTable calls={data.items} sort={sort} order={order} onSort={changeSort} />}
+        {(data) => <CallsTable calls={live.rows ?? data.items} sort={sort} order={order} onSort={changeSort} />}
       </PagedResults>
     </>
   );

@@ -91,7 +91,9 @@ describe('handling a call', () => {
   it('acknowledges with the version it shows and an Idempotency-Key, then shows who did it', async () => {
     const api = signIn('user', () => ({ status: 200, body: { data: acknowledgedBy('Test user') } }));
     renderApp('/current-calls');
-    await userEvent.click(await screen.findByRole('button', { name: 'Oproep Lift Noord afhandelen' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Oproep Lift Noord, Noordweg 1, Utrecht afhandelen' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Oproep Lift Noord' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Bevestigen' }));
     expect(await within(dialog).findByText(/door Test user/)).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
@@ -6,6 +7,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +29,13 @@ import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { runningSecondsAt } from '../lib/running-seconds.ts';
 import { LazyCallHandlingDialog } from './lazy-call-handling-dialog.tsx';
+import { LiftCell } from './lift-cell.tsx';
+import { liftLabel } from '../lib/lift-label.ts';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
+// A date and time is one reading: it never breaks over lines, the column widens instead.
+const oneLine = { whiteSpace: 'nowrap' } as const;
 
 export function CurrentCallsPage() {
   const { t } = useTranslation('calls');
@@ -75,6 +82,8 @@ function CurrentCallsList({
   // A new or changed call is pushed by the server; the 10 s poll stays as the fallback.
   useRefetchOnOrganisationChange(organisationId, [currentCallsQueryOptions(organisationId).queryKey], ['calls']);
   const now = useNow();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 
   if (query.isPending) return <CircularProgress aria-label={tc('loading')} />;
   if (query.isError)
@@ -98,47 +107,94 @@ function CurrentCallsList({
         {t('currentCalls.refreshNote')}
       </Typography>
       <ExportMenu onExport={(format, language) => exportCurrentCalls(organisationId, format, language)} />
-      <ScrollableTable label={t('currentCalls.tableLabel')} outlined>
-        <Table size="small" aria-label={t('currentCalls.tableLabel')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('fields.lift')}</TableCell>
-              <TableCell>{t('fields.receivedAt')}</TableCell>
-              <TableCell>{t('fields.acknowledgedAt')}</TableCell>
-              <TableCell>{t('fields.kind')}</TableCell>
-              <TableCell>{t('fields.status')}</TableCell>
-              <TableCell>{t('fields.running')}</TableCell>
-              <TableCell>{t('fields.assignee')}</TableCell>
-              <TableCell>{t('fields.action')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {query.data.items.map((call) => (
-              <TableRow key={call.id}>
-                <TableCell>{call.lift.name}</TableCell>
-                <TableCell>{formatDateTimeWithSeconds(call.startedAt, i18n.language)}</TableCell>
-                <TableCell>{formatDateTimeWithSeconds(call.acknowledgedAt, i18n.language)}</TableCell>
-                <TableCell>{t(`kinds.${call.kind}`)}</TableCell>
-                <TableCell>{t(`statuses.${call.status}`)}</TableCell>
-                <TableCell>
-                  <time>{formatDuration(runningSecondsAt(call.runningSeconds, query.dataUpdatedAt, now))}</time>
-                </TableCell>
-                <TableCell>{call.assignee?.name ?? t('notSet')}</TableCell>
-                <TableCell>
-                  <Button
-                    variant={call.status === 'received' ? 'contained' : 'outlined'}
-                    onClick={() => onHandle(call.id)}
-                    aria-label={t('handling.handleCall', { lift: call.lift.name })}
-                    sx={{ minHeight: 44 }}
-                  >
-                    {t('handling.handle')}
-                  </Button>
-                </TableCell>
+      {phone ? (
+        // On a phone one entry per call, the handle button a full-width tap: no sideways scrolling.
+        <Box
+          component="ul"
+          aria-label={t('currentCalls.tableLabel')}
+          sx={{ listStyle: 'none', m: 0, p: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}
+        >
+          {query.data.items.map((call) => (
+            <Box
+              component="li"
+              key={call.id}
+              sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
+            >
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+                <Typography sx={{ fontWeight: 500 }}>{t(`kinds.${call.kind}`)}</Typography>
+                <Typography variant="body2" sx={oneLine}>
+                  {t(`statuses.${call.status}`)}
+                </Typography>
+              </Box>
+              <LiftCell lift={call.lift} inline />
+              <Typography variant="body2" color="text.secondary">
+                <Box component="span" sx={oneLine}>
+                  {formatDateTimeWithSeconds(call.startedAt, i18n.language)}
+                </Box>
+                {' · '}
+                <Box component="time" sx={oneLine}>
+                  {formatDuration(runningSecondsAt(call.runningSeconds, query.dataUpdatedAt, now))}
+                </Box>
+                {' · '}
+                {call.assignee?.name ?? t('notSet')}
+              </Typography>
+              <Button
+                fullWidth
+                variant={call.status === 'received' ? 'contained' : 'outlined'}
+                onClick={() => onHandle(call.id)}
+                aria-label={t('handling.handleCall', { lift: liftLabel(call.lift) })}
+                sx={{ minHeight: 44, mt: 1 }}
+              >
+                {t('handling.handle')}
+              </Button>
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <ScrollableTable label={t('currentCalls.tableLabel')} outlined>
+          <Table size="small" aria-label={t('currentCalls.tableLabel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('fields.lift')}</TableCell>
+                <TableCell>{t('fields.receivedAt')}</TableCell>
+                <TableCell>{t('fields.acknowledgedAt')}</TableCell>
+                <TableCell>{t('fields.kind')}</TableCell>
+                <TableCell>{t('fields.status')}</TableCell>
+                <TableCell>{t('fields.running')}</TableCell>
+                <TableCell>{t('fields.assignee')}</TableCell>
+                <TableCell>{t('fields.action')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollableTable>
+            </TableHead>
+            <TableBody>
+              {query.data.items.map((call) => (
+                <TableRow key={call.id}>
+                  <TableCell>
+                    <LiftCell lift={call.lift} />
+                  </TableCell>
+                  <TableCell sx={oneLine}>{formatDateTimeWithSeconds(call.startedAt, i18n.language)}</TableCell>
+                  <TableCell sx={oneLine}>{formatDateTimeWithSeconds(call.acknowledgedAt, i18n.language)}</TableCell>
+                  <TableCell>{t(`kinds.${call.kind}`)}</TableCell>
+                  <TableCell>{t(`statuses.${call.status}`)}</TableCell>
+                  <TableCell sx={oneLine}>
+                    <time>{formatDuration(runningSecondsAt(call.runningSeconds, query.dataUpdatedAt, now))}</time>
+                  </TableCell>
+                  <TableCell>{call.assignee?.name ?? t('notSet')}</TableCell>
+                  <TableCell>
+                    <Button
+                      variant={call.status === 'received' ? 'contained' : 'outlined'}
+                      onClick={() => onHandle(call.id)}
+                      aria-label={t('handling.handleCall', { lift: liftLabel(call.lift) })}
+                      sx={{ minHeight: 44 }}
+                    >
+                      {t('handling.handle')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollableTable>
+      )}
     </>
   );
 }

@@ -8,6 +8,9 @@ import { EntityQueryState } from '../../../components/entity-query-state.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { eventQueryOptions } from '../api/get-event.ts';
+import { useRefetchOnOrganisationChange } from '../../../lib/realtime/hooks/use-refetch-on-organisation-change.ts';
+import type { SessionState } from '../../../lib/session/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { EventDetailCard } from './event-detail-card.tsx';
@@ -34,9 +37,14 @@ export function EventPage({ eventId }: { eventId: string }) {
   );
 }
 
+const selectOrganisationId = (state: SessionState) => state.organisationId;
+
 function EventDetailLoader({ eventId }: { eventId: number }) {
   const { t } = useTranslation('events');
   const query = useQuery(eventQueryOptions(eventId));
+  // An open event follows its end, and the calls and visits that join it, as the dashboard does.
+  const organisationId = useSession(selectOrganisationId);
+  useRefetchOnOrganisationChange(organisationId, [eventQueryOptions(eventId).queryKey], ['events', 'calls', 'visits']);
   return (
     <EntityQueryState query={query} notFoundText={t('detail.notFound')}>
       {(event) => <EventDetailCard event={event} />}

@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@liftwacht/contracts/calls';
 import type { EventSort } from '@liftwacht/contracts/events';
 import { ExportMenu } from '../../../components/export-menu.tsx';
+import { NewRowsNotice } from '../../../components/new-rows-notice.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PagedResults } from '../../../components/paged-results.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -17,9 +17,9 @@ import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { exportEvents } from '../api/export-events.ts';
-import { eventsQueryOptions } from '../api/get-events.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { useEventFilters } from '../hooks/use-event-filters.ts';
+import { useLiveEvents } from '../hooks/use-live-events.ts';
 import { activeFilterCount, type EventFilters } from '../lib/event-filters.ts';
 import { EventFiltersDialog } from './event-filters-dialog.tsx';
 import { EventsTable } from './events-table.tsx';
@@ -52,9 +52,8 @@ function EventsList({ organisationId }: { organisationId: number }) {
   const [order, setOrder] = useState<SortOrder>('desc');
   const paging = usePaging(25);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const query = useQuery(
-    eventsQueryOptions({ organisationId, filters, sort, order, limit: paging.rows, offset: paging.offset }),
-  );
+  const live = useLiveEvents({ organisationId, filters, sort, order, limit: paging.rows, offset: paging.offset });
+  const { query } = live;
   const count = activeFilterCount(filters);
 
   // Any change of what is listed starts again at the first page.
@@ -104,6 +103,14 @@ function EventsList({ organisationId }: { organisationId: number }) {
           }}
         />
       ) : null}
+      <NewRowsNotice
+        count={live.newCount}
+        label={t('list.newEvents', { count: live.newCount })}
+        onShow={() => {
+          live.showNew();
+          paging.setPage(0);
+        }}
+      />
       <PagedResults
         query={query}
         label={t('list.tableLabel')}
@@ -111,7 +118,7 @@ function EventsList({ organisationId }: { organisationId: number }) {
         paging={paging}
         rowsPerPageOptions={rowsPerPageOptions}
       >
-        {(data) => <EventsTable events={data.items} sort={sort} order={order} onSort={changeSort} />}
+        {(data) => <EventsTable events={live.rows ?? data.items} sort={sort} order={order} onSort={changeSort} />}
       </PagedResults>
     </>
   );

@@ -1,9 +1,13 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@liftwacht/contracts/calls';
@@ -40,9 +44,19 @@ const columns: {
   { field: null, labelKey: 'fields.status' },
 ];
 
-export function EventsTable({ events, sort, order, onSort }: EventsTableProps) {
+// A date and time is one reading: it never breaks over lines, the column widens instead.
+const oneLine = { whiteSpace: 'nowrap' } as const;
+
+/** The events of one page: a table, or on a phone one two-line entry per event (no sideways scrolling). */
+export function EventsTable(props: EventsTableProps) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  return phone ? <EventEntries events={props.events} /> : <EventRows {...props} />;
+}
+
+function EventRows({ events, sort, order, onSort }: EventsTableProps) {
   const { t, i18n } = useTranslation('events');
-  const formatDuration = useFormatDuration();
+  const duration = useFormatDuration();
   return (
     <Table size="small" aria-label={t('list.tableLabel')}>
       <TableHead>
@@ -62,15 +76,69 @@ export function EventsTable({ events, sort, order, onSort }: EventsTableProps) {
                 {t(`types.${event.type}`)}
               </Link>
             </TableCell>
-            <TableCell>{event.lift.name}</TableCell>
+            <TableCell>
+              {event.lift.name}
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                {event.lift.address}
+              </Typography>
+            </TableCell>
             <TableCell>{event.floor ?? t('notSet')}</TableCell>
-            <TableCell>{formatDateTimeWithSeconds(event.startedAt, i18n.language)}</TableCell>
-            <TableCell>{formatDateTimeWithSeconds(event.endedAt, i18n.language)}</TableCell>
-            <TableCell>{formatDuration(event.durationSeconds)}</TableCell>
+            <TableCell sx={oneLine}>{formatDateTimeWithSeconds(event.startedAt, i18n.language)}</TableCell>
+            <TableCell sx={oneLine}>{formatDateTimeWithSeconds(event.endedAt, i18n.language)}</TableCell>
+            <TableCell sx={oneLine}>{duration(event.durationSeconds)}</TableCell>
             <TableCell>{event.closed ? t('status.closed') : t('status.open')}</TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+function EventEntries({ events }: { events: LiftEvent[] }) {
+  const { t, i18n } = useTranslation('events');
+  const duration = useFormatDuration();
+  return (
+    <Box component="ul" aria-label={t('list.tableLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {events.map((event) => (
+        <Box
+          component="li"
+          key={event.id}
+          sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
+        >
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+            <Link
+              component={RouterLink}
+              to={paths.event(event.id)}
+              sx={{ fontWeight: 500, minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+            >
+              {t(`types.${event.type}`)}
+            </Link>
+            <Typography variant="body2" sx={oneLine}>
+              {event.closed ? t('status.closed') : t('status.open')}
+            </Typography>
+          </Box>
+          <Typography variant="body2">
+            {event.lift.name}
+            <Typography component="span" variant="body2" color="text.secondary">
+              {` · ${event.lift.address}`}
+            </Typography>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            <Box component="span" sx={oneLine}>
+              {formatDateTimeWithSeconds(event.startedAt, i18n.language)}
+            </Box>
+            {' · '}
+            <Box component="span" sx={oneLine}>
+              {duration(event.durationSeconds)}
+            </Box>
+            {event.floor === null ? null : (
+              <Box component="span" sx={oneLine}>
+                {` · ${t('entry.floor', { floor: event.floor })}`}
+              </Box>
+            )}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
   );
 }
