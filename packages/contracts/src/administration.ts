@@ -242,6 +242,8 @@ export const auditActions = [
   // Field work (issue 18): a recorded inspection (its certificate as name and size, not bytes), a
   // logbook line written and corrected (before/after the line).
   'inspection.recorded',
+  /** An inspection taken from a spreadsheet import (its `importId` in after). */
+  'inspection.imported',
   'logbook.created',
   'logbook.corrected',
   /** A spreadsheet import applied: its file and counts (each lift has its own entry as well). */
@@ -256,6 +258,8 @@ export const auditActions = [
   'visit.started',
   'visit.finished',
   'visit.canceled',
+  /** A maintenance visit taken from a spreadsheet import (its `importId` in after). */
+  'visit.imported',
   // Alarm handling (issue 19): each action a person takes on a call; before/after hold the call.
   'call.acknowledged',
   'call.assigned',

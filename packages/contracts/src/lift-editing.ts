@@ -91,6 +91,84 @@ export type LiftFieldsInput = z.input<typeof liftFieldsSchema>;
 export type LiftField = keyof LiftFields;
 export const liftFieldNames = Object.keys(liftFieldShape) as LiftField[];
 
+/**
+ * The words for each lift field, one list for the form, the lift page, the spreadsheet template,
+ * the export and the import: `labelKey` is the web's key in the `lifts` namespace (form and lift
+ * page), `nl`/`en` the column header a spreadsheet is written with, and `aliases` the other names
+ * an import takes for the field (older headers such as "Lifttype" and "In bedrijf sinds", and the
+ * shorter label the form shows). An import compares names by normaliseHeader
+ * (lift-spreadsheets.ts); the web's tests hold the labels the form and page show to this list.
+ */
+export const liftFieldLabels = {
+  name: { labelKey: 'details.name', nl: 'Naam', en: 'Name', aliases: ['Liftnaam', 'Lift name'] },
+  address: { labelKey: 'details.address', nl: 'Adres', en: 'Address', aliases: [] },
+  postalCode: { labelKey: 'details.postalCode', nl: 'Postcode', en: 'Postal code', aliases: ['Zip code'] },
+  city: { labelKey: 'details.city', nl: 'Plaats', en: 'City', aliases: ['Woonplaats', 'Town'] },
+  buildingName: {
+    labelKey: 'details.buildingName',
+    nl: 'Gebouwnaam',
+    en: 'Building name',
+    aliases: ['Gebouw', 'Building'],
+  },
+  sbclId: { labelKey: 'details.sbclId', nl: 'SBCL-id', en: 'SBCL id', aliases: ['SBCL'] },
+  serialNumber: {
+    labelKey: 'details.serialNumber',
+    nl: 'Serienummer',
+    en: 'Serial number',
+    aliases: ['Series number'],
+  },
+  ownerNumber: { labelKey: 'details.ownerNumber', nl: 'Eigenaarsnummer', en: 'Owner number', aliases: [] },
+  inspectionNumber: {
+    labelKey: 'details.inspectionNumber',
+    nl: 'Keuringsnummer',
+    en: 'Inspection number',
+    aliases: [],
+  },
+  installerNumber: {
+    labelKey: 'details.installerNumber',
+    nl: 'Installateursnummer',
+    en: 'Installer number',
+    aliases: [],
+  },
+  telephoneNumber: {
+    labelKey: 'details.telephoneNumber',
+    nl: 'Telefoonnummer',
+    en: 'Telephone number',
+    aliases: ['Phone number'],
+  },
+  manufacturerNumber: {
+    labelKey: 'details.manufacturerNumber',
+    nl: 'Fabrieksnummer',
+    en: 'Manufacturer number',
+    aliases: [],
+  },
+  liftType: {
+    labelKey: 'details.liftType',
+    nl: 'Type installatie',
+    en: 'Installation type',
+    aliases: ['Lifttype', 'Lift type', 'Installatietype', 'Type'],
+  },
+  hasFlow: { labelKey: 'advanced.hasFlow', nl: 'Liftflow', en: 'Lift flow', aliases: ['Flow'] },
+  maintenanceIntervalDays: {
+    labelKey: 'details.maintenanceInterval',
+    nl: 'Onderhoudsinterval (dagen)',
+    en: 'Maintenance interval (days)',
+    aliases: ['Onderhoudsinterval', 'Maintenance interval'],
+  },
+  serviceRideThreshold: {
+    labelKey: 'details.serviceRideThreshold',
+    nl: 'Ritten tot onderhoud',
+    en: 'Rides until maintenance',
+    aliases: ['Servicedrempel', 'Service ride threshold'],
+  },
+  commissionedOn: {
+    labelKey: 'details.commissionedOn',
+    nl: 'In gebruik genomen',
+    en: 'Commissioned',
+    aliases: ['In bedrijf sinds', 'Ingebruikname', 'Datum ingebruikname', 'Commissioned on', 'In service since'],
+  },
+} as const satisfies Record<LiftField, { labelKey: string; nl: string; en: string; aliases: readonly string[] }>;
+
 /** POST /liftwacht/admin/lifts: a new lift of organisationId (own organisation; any for system-admin). */
 export const createLiftSchema = liftFieldsSchema.extend({ organisationId: idNumberSchema });
 export type CreateLift = z.infer<typeof createLiftSchema>;

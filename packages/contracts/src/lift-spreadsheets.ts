@@ -5,58 +5,173 @@
 //
 // Import. POST /liftwacht/admin/lift-imports takes multipart/form-data: a `file` part (.csv with
 // comma or semicolon, UTF-8 with or without BOM; or .xlsx; the format is decided by content, not by
-// name) and an `organisationId` field. At most 20 MB and 50,000 data rows, else 413
+// name) and an `organisationId` field. At most 20 MB, 50,000 data rows and 200 columns, else 413
 // `payload_too_large` / 400 `validation_failed` with a message that says the limit. The first row
-// holds the column headers, in Dutch or English (`liftImportColumns`: any of a column's names,
-// case, accents, spaces and punctuation ignored); unknown columns are listed and ignored; `name`
-// and `address` must be there. The upload is stored (so any node can preview and apply it) and the
-// answer is the preview: per row what will happen, matched within the organisation by owner
-// number, else by serial number: `create`, `update` (with the changed fields), `unchanged`, or
-// `error` with per-field problems. Duplicate keys within the file are errors on every row but the
-// first. POST /liftwacht/admin/lift-imports/{id}/apply applies that same file in one transaction —
-// all rows or nothing; 422 `unprocessable` while any row has an error, 409 `conflict` when it was
-// applied already or a matched lift changed since the preview.
+// holds the column headers, in Dutch or English: the words of the form, the lift page and the
+// export, or an older name (`liftSheetColumnLabels`; case, accents, spaces and punctuation
+// ignored); `name` and `address` must be there. A header that matches nothing is an unknown column,
+// with the closest known name as a suggestion; the apply refuses until the request names it in
+// `ignoreColumns`. The upload is stored (so any node can preview and apply it) and the answer is
+// the preview: per row what will happen, matched within the organisation by owner number, else by
+// serial number: `create`, `update` (with the changed fields), `unchanged`, or `error` with
+// per-field problems, and the records the row adds (its last inspection, its last maintenance
+// visit; one the lift already has is not added again). Duplicate keys within the file are errors
+// on every row but the first. POST /liftwacht/admin/lift-imports/{id}/apply applies that same file
+// in one transaction — all rows or nothing; 422 `unprocessable` while any row has an error or an
+// unknown column is not ignored, 409 `conflict` when it was applied already or a matched lift
+// changed since the preview. A file that changes nothing (an export imported again) writes nothing.
 import { z } from 'zod';
 import { localeSchema } from './auth.ts';
 import { dataOf, idNumberSchema, isoDateTimeSchema } from './common.ts';
-import type { LiftField } from './lift-editing.ts';
+import { liftFieldLabels, liftFieldNames, type LiftField } from './lift-editing.ts';
 import { liftListQuerySchema, liftSearchCriteriaSchema } from './lifts.ts';
 
-export const liftImportLimits = { maxBytes: 20 * 1024 * 1024, maxRows: 50_000 } as const;
+/** At most 20 MB, 50,000 data rows and 200 columns; the preview shows a header by its first 200 characters. */
+export const liftImportLimits = { maxBytes: 20 * 1024 * 1024, maxRows: 50_000, maxColumns: 200, headerLength: 200 } as const;
 
 export const spreadsheetFormats = ['csv', 'xlsx'] as const;
 export const spreadsheetFormatSchema = z.enum(spreadsheetFormats);
 export type SpreadsheetFormat = z.infer<typeof spreadsheetFormatSchema>;
 
 /**
- * The header names an import recognises for each lift field, Dutch first. The template writes the
- * first name of the user's language. Matching ignores case, accents, spaces and punctuation.
+ * The columns besides the lift's own fields. Records: the last inspection (day, kind, result, valid
+ * until) and the last maintenance visit, which an import turns into an inspection and a visit of
+ * the lift. Read-only: what the export and the lift page show but only the portal sets (the lift's
+ * id, the fitted module, the decommissioning day, the last change); an import recognises them and
+ * leaves them be, but for matching on the id.
  */
-export const liftImportColumns: Record<LiftField, { nl: readonly string[]; en: readonly string[] }> = {
-  name: { nl: ['Naam', 'Liftnaam'], en: ['Name', 'Lift name'] },
-  address: { nl: ['Adres'], en: ['Address'] },
-  postalCode: { nl: ['Postcode'], en: ['Postal code', 'Postcode', 'Zip code'] },
-  city: { nl: ['Plaats', 'Woonplaats'], en: ['City', 'Town'] },
-  buildingName: { nl: ['Gebouwnaam', 'Gebouw'], en: ['Building name', 'Building'] },
-  sbclId: { nl: ['SBCL-id', 'SBCL'], en: ['SBCL id', 'SBCL'] },
-  serialNumber: { nl: ['Serienummer'], en: ['Serial number', 'Series number'] },
-  ownerNumber: { nl: ['Eigenaarsnummer'], en: ['Owner number'] },
-  inspectionNumber: { nl: ['Keuringsnummer'], en: ['Inspection number'] },
-  installerNumber: { nl: ['Installateursnummer'], en: ['Installer number'] },
-  telephoneNumber: { nl: ['Telefoonnummer'], en: ['Telephone number', 'Phone number'] },
-  manufacturerNumber: { nl: ['Fabrieksnummer'], en: ['Manufacturer number'] },
-  liftType: { nl: ['Lifttype', 'Type'], en: ['Lift type', 'Type'] },
-  hasFlow: { nl: ['Liftflow', 'Flow'], en: ['Lift flow', 'Flow'] },
-  maintenanceIntervalDays: {
-    nl: ['Onderhoudsinterval (dagen)', 'Onderhoudsinterval'],
-    en: ['Maintenance interval (days)', 'Maintenance interval'],
+export const liftRecordColumns = [
+  'lastInspectionOn',
+  'inspectionKind',
+  'inspectionResult',
+  'inspectionValidUntil',
+  'lastMaintenanceOn',
+] as const;
+export type LiftRecordColumn = (typeof liftRecordColumns)[number];
+/**
+ * `liftId` is the portal's number of the lift: the export writes it, and an import matches a row
+ * by it first (a number no lift of the organisation has is passed over), so a lift without owner
+ * or serial number comes back to itself. The others only the portal sets.
+ */
+export const liftReadOnlyColumns = ['liftId', 'esNumber', 'decommissionedOn', 'updatedAt'] as const;
+export type LiftReadOnlyColumn = (typeof liftReadOnlyColumns)[number];
+export type LiftSheetColumn = LiftField | LiftRecordColumn | LiftReadOnlyColumn;
+
+export interface LiftSheetColumnLabel {
+  /** The web's label key in the `lifts` namespace, where the lift page shows the column. */
+  labelKey?: string;
+  nl: string;
+  en: string;
+  aliases: readonly string[];
+}
+
+/**
+ * Every column a lift spreadsheet may have, with its header in Dutch and English and the other
+ * names an import takes (the lift fields' words are liftFieldLabels). The template writes the lift
+ * fields and the record columns, the export all of them but the last change.
+ */
+export const liftSheetColumnLabels: Record<LiftSheetColumn, LiftSheetColumnLabel> = {
+  ...liftFieldLabels,
+  lastInspectionOn: {
+    labelKey: 'details.lastInspection',
+    nl: 'Laatste keuring',
+    en: 'Last inspection',
+    aliases: ['Datum laatste keuring', 'Datum keuring', 'Keuringsdatum', 'Last inspection date', 'Inspection date'],
   },
-  serviceRideThreshold: {
-    nl: ['Ritten tot onderhoud', 'Servicedrempel'],
-    en: ['Rides until maintenance', 'Service ride threshold'],
+  inspectionKind: {
+    nl: 'Soort keuring',
+    en: 'Kind of inspection',
+    aliases: ['Soort laatste keuring', 'Keuringssoort', 'Type keuring', 'Inspection kind', 'Inspection type'],
   },
-  commissionedOn: { nl: ['In bedrijf sinds', 'Ingebruikname'], en: ['Commissioned on', 'In service since'] },
+  inspectionResult: {
+    nl: 'Keuringsresultaat',
+    en: 'Inspection result',
+    aliases: ['Resultaat keuring', 'Resultaat laatste keuring', 'Last inspection result'],
+  },
+  inspectionValidUntil: {
+    labelKey: 'details.inspectionValidUntil',
+    nl: 'Keuring geldig tot',
+    en: 'Inspection valid until',
+    aliases: ['Goedkeuring geldig tot', 'Approval valid until', 'Valid until', 'Geldig tot'],
+  },
+  lastMaintenanceOn: {
+    nl: 'Laatste onderhoudsbezoek',
+    en: 'Last maintenance visit',
+    aliases: ['Laatste onderhoud', 'Datum laatste onderhoud', 'Last maintenance', 'Last maintenance date'],
+  },
+  liftId: { nl: 'Lift-id', en: 'Lift ID', aliases: ['Liftnummer', 'Lift number'] },
+  esNumber: { labelKey: 'details.module', nl: 'ES-nummer', en: 'ES number', aliases: ['Module', 'Sense-module'] },
+  decommissionedOn: {
+    nl: 'Buiten bedrijf sinds',
+    en: 'Decommissioned on',
+    aliases: ['Buiten bedrijf gesteld', 'Decommissioned'],
+  },
+  updatedAt: { labelKey: 'details.updatedAt', nl: 'Laatste wijziging', en: 'Last change', aliases: ['Last changed'] },
 };
+
+/** Every column, in the order the export writes them. */
+export const liftSheetColumns: readonly LiftSheetColumn[] = [...liftFieldNames, ...liftRecordColumns, ...liftReadOnlyColumns];
+
+/**
+ * A header as compared: lower case, accents dropped, and only letters and digits kept, so
+ * "Onderhoudsinterval (dagen)", "onderhouds-interval dagen" and "ONDERHOUDSINTERVAL_DAGEN" agree.
+ */
+export function normaliseHeader(header: string): string {
+  return header
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Every name of every column, normalised: the header, both languages and the aliases. */
+export const liftSheetColumnNames: ReadonlyMap<string, LiftSheetColumn> = new Map(
+  liftSheetColumns.flatMap((column) => {
+    const { nl, en, aliases } = liftSheetColumnLabels[column];
+    return [nl, en, ...aliases].map((name): [string, LiftSheetColumn] => [normaliseHeader(name), column]);
+  }),
+);
+
+/** Levenshtein distance (insert, delete, replace one character), in two rows of memory. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const replace = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(replace, (previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** Longer headers are compared by their start: a suggestion needs no more, and the cost stays bounded. */
+const suggestionLength = 60;
+
+/**
+ * The known column a header that matched none most likely meant, and the name it is closest to:
+ * the name it contains or that contains it, else the least edit distance, when that is at most
+ * half the longer name (so "Opmerkingen" suggests nothing rather than something absurd).
+ */
+export function closestColumn(header: string): { column: LiftSheetColumn; label: string } | null {
+  const wanted = normaliseHeader(header).slice(0, suggestionLength);
+  if (wanted.length < 3) return null;
+  let best: { column: LiftSheetColumn; label: string; distance: number } | null = null;
+  for (const column of liftSheetColumns) {
+    const { nl, en, aliases } = liftSheetColumnLabels[column];
+    for (const name of [nl, en, ...aliases]) {
+      const known = normaliseHeader(name);
+      const contained = known.length >= 4 && (wanted.includes(known) || known.includes(wanted));
+      // Of the names it contains (or that contain it), the one nearest its length.
+      const distance = contained ? Math.abs(wanted.length - known.length) / 1000 : editDistance(wanted, known);
+      if (distance <= Math.floor(Math.max(wanted.length, known.length) / 2) && (!best || distance < best.distance)) {
+        best = { column, label: name, distance };
+      }
+    }
+  }
+  return best && { column: best.column, label: best.label };
+}
 
 /** GET /liftwacht/admin/lift-imports/template?format=…&language=… (an empty sheet with an example row). */
 export const liftImportTemplateQuerySchema = z.object({
@@ -77,12 +192,13 @@ export const importProblemCodes = [
   'out_of_range',
   'invalid_boolean',
   'duplicate_in_file',
+  'differs_from_record',
 ] as const;
 export const importProblemCodeSchema = z.enum(importProblemCodes);
 export type ImportProblemCode = z.infer<typeof importProblemCodeSchema>;
 
 export const importProblemSchema = z.object({
-  /** The lift field (see liftImportColumns). */
+  /** The column (a LiftSheetColumn: a lift field or a record column). */
   field: z.string(),
   code: importProblemCodeSchema,
   message: z.string(),
@@ -95,6 +211,25 @@ export const importActions = ['create', 'update', 'unchanged', 'error'] as const
 export const importActionSchema = z.enum(importActions);
 export type ImportAction = z.infer<typeof importActionSchema>;
 
+export const importRecords = ['inspection', 'visit'] as const;
+export const importRecordSchema = z.enum(importRecords);
+export type ImportRecord = z.infer<typeof importRecordSchema>;
+
+/**
+ * A header that names no known column (or a column already named further left): the import
+ * leaves it out only once the apply names it in `ignoreColumns`. `suggestion` is the known column
+ * the header most likely meant and the name it is closest to.
+ */
+export const unknownColumnSchema = z.object({
+  /** The header as written, trimmed (its first 200 characters): what `ignoreColumns` repeats. */
+  header: z.string(),
+  /** Its position, 1 for the first column. */
+  position: z.number().int(),
+  reason: z.enum(['unknown', 'duplicate']),
+  suggestion: z.object({ column: z.string(), label: z.string() }).nullable(),
+});
+export type UnknownColumn = z.infer<typeof unknownColumnSchema>;
+
 export const importRowSchema = z.object({
   /** Row number as the spreadsheet shows it (the header is row 1). */
   row: z.number().int(),
@@ -105,6 +240,8 @@ export const importRowSchema = z.object({
   name: z.string().nullable(),
   /** For an update: the fields that change. */
   changes: z.array(z.string()),
+  /** The records the row adds to its lift: its last inspection, its last maintenance visit. */
+  records: z.array(importRecordSchema),
   problems: z.array(importProblemSchema),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
@@ -117,15 +254,20 @@ export const liftImportPreviewSchema = z.object({
   createdAt: isoDateTimeSchema,
   /** Set once applied. */
   appliedAt: isoDateTimeSchema.nullable(),
-  /** Lift fields recognised, in column order, and headers that matched no field (ignored). */
+  /** The columns recognised (LiftSheetColumn), in file order; the read-only ones among them are not imported. */
   columns: z.array(z.string()),
-  ignoredColumns: z.array(z.string()),
+  readOnlyColumns: z.array(z.string()),
+  /** Headers that match nothing: the apply refuses until each is named in `ignoreColumns`. */
+  unknownColumns: z.array(unknownColumnSchema),
   counts: z.object({
     rows: z.number().int(),
     create: z.number().int(),
     update: z.number().int(),
     unchanged: z.number().int(),
     error: z.number().int(),
+    /** Inspections and maintenance visits the apply adds (a record the lift has already is not counted). */
+    inspections: z.number().int(),
+    visits: z.number().int(),
   }),
   /** Every data row, in file order. */
   rows: z.array(importRowSchema),
@@ -133,11 +275,27 @@ export const liftImportPreviewSchema = z.object({
 export type LiftImportPreview = z.infer<typeof liftImportPreviewSchema>;
 export const liftImportPreviewResponseSchema = dataOf(liftImportPreviewSchema);
 
+/**
+ * POST /liftwacht/admin/lift-imports/{id}/apply: the headers of the preview's unknown columns the
+ * user chose to leave out, as the preview wrote them. Without all of them the apply answers 422 on
+ * `ignoreColumns`. No body is the same as none ignored.
+ */
+export const liftImportApplySchema = z.strictObject({
+  ignoreColumns: z
+    .array(z.string().max(liftImportLimits.headerLength))
+    .max(liftImportLimits.maxColumns)
+    .default([]),
+});
+export type LiftImportApply = z.infer<typeof liftImportApplySchema>;
+export type LiftImportApplyInput = z.input<typeof liftImportApplySchema>;
+
 export const liftImportResultSchema = z.object({
   id: z.uuid(),
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  inspections: z.number().int(),
+  visits: z.number().int(),
   appliedAt: isoDateTimeSchema,
 });
 export type LiftImportResult = z.infer<typeof liftImportResultSchema>;

@@ -1,13 +1,16 @@
 // The inspections module's background side as app.inspections: the pass that opens approval_expired
-// once an approval has run out (started by main.ts, `runOnce()` in tests).
+// once an approval has run out (started by main.ts, `runOnce()` in tests), and `imports`, the
+// inspections a spreadsheet import reads and adds (inspection-imports.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApprovalExpiryJob } from './approval-expiry.ts';
 import { ApprovalExpiryRepository } from './approval-expiry.repository.ts';
+import { InspectionImports } from './inspection-imports.ts';
+import { InspectionImportsRepository } from './inspection-imports.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    inspections: { expiry: ApprovalExpiryJob };
+    inspections: { expiry: ApprovalExpiryJob; imports: InspectionImports };
   }
 }
 
@@ -30,7 +33,19 @@ export const inspectionsPlugin = fp(
       },
       app.log.child({ module: 'approval-expiry' }),
     );
-    app.decorate('inspections', { expiry });
+    const imports = new InspectionImports(new InspectionImportsRepository(), app.clock, {
+      events: app.liftEvents,
+      audit: app.audit,
+      committed: (organisationId) => {
+        try {
+          app.mailQueue.wake();
+          app.realtime.publisher.organisationChanged(organisationId, ['events']);
+        } catch (err) {
+          app.log.error({ err }, 'could not announce imported inspections');
+        }
+      },
+    });
+    app.decorate('inspections', { expiry, imports });
     app.addHook('onClose', () => expiry.stop());
   },
   { name: 'inspections', dependencies: ['core', 'lift-events', 'mail-queue', 'realtime'] },

@@ -6,7 +6,6 @@
 // through app.liftEvents, which queues the subscribers' mails in the same transaction. An approval
 // that runs out later opens approval_expired by the background pass in approval-expiry.ts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EventType } from '@liftwacht/contracts/event-types';
 import {
   defaultValidUntil,
   inspectionCertificateField,
@@ -16,10 +15,8 @@ import {
   type RecordInspectionFields,
 } from '@liftwacht/contracts/inspections';
 import { seesEveryOrganisation } from '@liftwacht/contracts/permissions';
-import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { localDay } from '../../lib/local-day.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import type { Audit } from '../../plugins/audit.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
@@ -27,7 +24,7 @@ import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { uploadFingerprint, type Idempotency } from '../../plugins/idempotency.ts';
 import type { LiftEventRecorder } from '../events/event-recorder.ts';
-import { approvalExpiredAt } from './approval-expiry.ts';
+import { followInspectionState } from './inspection-state.ts';
 import type { InspectionsRepository } from './inspections.repository.ts';
 
 /** A PDF starts with these bytes whatever its name says. */
@@ -103,7 +100,9 @@ export class InspectionsService {
           after: row,
         });
         // A back-dated inspection behind a later one changes no state.
-        if (await this.repository.isLatest(tx, liftId, row.id)) await this.followState(tx, row, now);
+        if (await this.repository.isLatest(tx, liftId, row.id)) {
+          await followInspectionState(this.effects.events, tx, row, now);
+        }
         return row;
       },
       // The upload is read as a stream, not as a body Fastify keeps: the key's request is told by
@@ -112,29 +111,6 @@ export class InspectionsService {
     );
     if (fresh) this.effects.committed(lift.organisationId);
     return body;
-  }
-
-  /** The seed's rules (db/seed/inspections.ts) as they happen: a rejection stays open until an approval. */
-  private async followState(tx: Db, inspection: Inspection, now: Date): Promise<void> {
-    const events = this.effects.events;
-    const { liftId } = inspection;
-    if (inspection.result === 'rejected') {
-      await events.openState({ liftId, type: 'approval_rejected', startedAt: now }, { db: tx });
-      return;
-    }
-    if (inspection.kind === 'assistance_inspection') return;
-    const ended: EventType[] = ['approval_rejected'];
-    const { validUntil } = inspection;
-    if (validUntil !== null && validUntil < localDay(now)) {
-      // An approval recorded after it already ran out: expired from the day after, as the seed has it.
-      await events.openState(
-        { liftId, type: 'approval_expired', startedAt: approvalExpiredAt(validUntil) },
-        { db: tx },
-      );
-    } else {
-      ended.push('approval_expired');
-    }
-    await events.endState(liftId, ended, now, { db: tx });
   }
 
   private async liftInScope(principal: Principal, liftId: number) {

@@ -30,13 +30,13 @@ export interface ConvertedRow {
   name: string | null;
 }
 
-type Converted<T> = { value: T } | { problem: ImportProblemCode; message: string };
+export type Converted<T> = { value: T } | { problem: ImportProblemCode; message: string };
 
-const isBlank = (cell: Cell | undefined): cell is null | undefined =>
+export const isBlank = (cell: Cell | undefined): cell is null | undefined =>
   cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 
 /** What the cell showed, shortened, for the problem list. */
-const shown = (cell: Cell | undefined): string | null =>
+export const shown = (cell: Cell | undefined): string | null =>
   cell === null || cell === undefined ? null : excerpt(cellText(cell), 100);
 
 export function convertRow(columns: ColumnMap, cells: readonly Cell[]): ConvertedRow {
@@ -82,7 +82,7 @@ function convertCell(kind: FieldKind, cell: Cell | undefined): Converted<unknown
   switch (kind) {
     case 'text':
       // Blank text is "not known": liftFieldsSchema stores it as null (or refuses a blank name).
-      return { value: isBlank(cell) ? '' : cellText(cell) };
+      return { value: isBlank(cell) ? '' : unquoted(cellText(cell)) };
     case 'integer':
       return isBlank(cell) ? { value: undefined } : toInteger(cell);
     case 'boolean':
@@ -91,6 +91,13 @@ function convertCell(kind: FieldKind, cell: Cell | undefined): Converted<unknown
       return isBlank(cell) ? { value: null } : toDay(cell);
   }
 }
+
+/**
+ * The text without the apostrophe an export puts before text that spreadsheet software would run
+ * as a formula (lib/formula-guard.ts), so an exported "=Lift" comes back as it was. Excel itself
+ * reads a leading apostrophe as "this is text", never as part of it.
+ */
+const unquoted = (text: string): string => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
 /** Whole numbers, also written with thousand separators: 1000, 1.000, 1,000, 1 000. */
 function toInteger(cell: Exclude<Cell, null>): Converted<number> {
@@ -124,7 +131,7 @@ const invalidDate = { problem: 'invalid_date', message: 'must be a date (yyyy-mm
  * dd-mm-yyyy, d-m-yyyy or dd/mm/yyyy. Days that do not exist (30 February) are refused here;
  * the range (1900–2199) is the schema's.
  */
-function toDay(cell: Exclude<Cell, null>): Converted<string> {
+export function toDay(cell: Exclude<Cell, null>): Converted<string> {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? invalidDate : { value: isoDay(cell) };
   // A date cell without a date format reaches us as Excel's day count since 1899-12-30.
   if (typeof cell === 'number') {

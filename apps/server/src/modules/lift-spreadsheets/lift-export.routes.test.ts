@@ -2,12 +2,14 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lift, LiftListResponse } from '@liftwacht/contracts/lifts';
-import { inspections, lifts, modules } from '../../db/schema.ts';
+import { inspections, lifts, modules, visits } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 // 1,200 lifts in the owner organisation (more than two of the export's batches), a few with a
-// module, an inspection or a decommissioning day; and one lift of the stranger organisation.
+// module, an inspection, a maintenance visit or a decommissioning day; and one lift of the
+// stranger organisation.
 let t: TestApp;
+let maintainedLift = 0;
 let token = '';
 let owner = 0;
 const cities = ['Utrecht', 'Zeist', 'Houten', "'s-Hertogenbosch"];
@@ -44,6 +46,35 @@ beforeAll(async () => {
     validUntil: '2027-06-01',
     logType: 'periodic_inspection',
   });
+  // Two maintenance visits (the last one counts, as a local day: 23:30 UTC is the next day in
+  // Amsterdam) and a canceled one after them, which does not.
+  maintainedLift = first + 1;
+  await db.insert(visits).values([
+    {
+      liftId: maintainedLift,
+      type: 'maintenance',
+      role: 'mechanic',
+      state: 'finished',
+      startedAt: new Date('2025-11-03T09:00:00Z'),
+      endedAt: new Date('2025-11-03T10:00:00Z'),
+    },
+    {
+      liftId: maintainedLift,
+      type: 'maintenance',
+      role: 'mechanic',
+      state: 'finished',
+      startedAt: new Date('2026-01-31T23:30:00Z'),
+      endedAt: new Date('2026-02-01T00:30:00Z'),
+    },
+    {
+      liftId: maintainedLift,
+      type: 'maintenance',
+      role: 'mechanic',
+      state: 'canceled',
+      startedAt: new Date('2026-03-01T09:00:00Z'),
+      endedAt: new Date('2026-03-01T09:10:00Z'),
+    },
+  ]);
   await db.insert(lifts).values({ organisationId: t.fixtures.org.stranger, name: 'Vreemde lift', address: 'X 1' });
   token = await t.login('test-user');
 });
@@ -76,7 +107,7 @@ async function exportFile(body: Record<string, unknown>) {
 }
 
 /** What a row of the export holds for a lift of the list, written out here independently. */
-function expectedCells(l: Lift) {
+function expectedCells(l: Lift, language: 'nl' | 'en') {
   const d = l.details;
   return {
     text: [
@@ -97,7 +128,15 @@ function expectedCells(l: Lift) {
     hasFlow: l.hasFlow,
     numbers: [l.maintenanceIntervalDays, l.serviceRideThreshold],
     commissionedOn: l.commissionedOn,
-    extra: [l.module?.esNumber ?? null, l.inspectionValidUntil, l.decommissionedOn],
+    // The one inspection of the fleet is a periodic approval.
+    inspection: [
+      l.lastInspection?.inspectedOn ?? null,
+      l.lastInspection ? (language === 'nl' ? 'Periodieke keuring' : 'Periodic inspection') : null,
+      l.lastInspection ? (language === 'nl' ? 'Goedgekeurd' : 'Approved') : null,
+    ],
+    validUntil: l.inspectionValidUntil,
+    lastMaintenance: l.id === maintainedLift ? '2026-02-01' : null,
+    extra: [l.module?.esNumber ?? null, l.decommissionedOn],
   };
 }
 
@@ -119,15 +158,33 @@ describe('POST /lift/export', () => {
     const records: string[][] = parse(res.rawPayload, { bom: true, delimiter: ';' });
     const [header, ...rows] = records;
     expect(header?.slice(0, 3)).toEqual(['Naam', 'Adres', 'Postcode']);
-    expect(header?.slice(-3)).toEqual(['ES-nummer', 'Keuring geldig tot', 'Buiten bedrijf sinds']);
+    expect(header?.slice(12, 18)).toEqual([
+      'Type installatie',
+      'Liftflow',
+      'Onderhoudsinterval (dagen)',
+      'Ritten tot onderhoud',
+      'In gebruik genomen',
+      'Laatste keuring',
+    ]);
+    expect(header?.slice(-6)).toEqual([
+      'Soort keuring',
+      'Keuringsresultaat',
+      'Keuring geldig tot',
+      'Laatste onderhoudsbezoek',
+      'ES-nummer',
+      'Buiten bedrijf sinds',
+    ]);
     expect(rows).toEqual(
       listed.map((l) => {
-        const e = expectedCells(l);
+        const e = expectedCells(l, 'nl');
         return [
           ...e.text.map((v) => v ?? ''),
           e.hasFlow ? 'ja' : 'nee',
           ...e.numbers.map(String),
           e.commissionedOn ?? '',
+          ...e.inspection.map((v) => v ?? ''),
+          e.validUntil ?? '',
+          e.lastMaintenance ?? '',
           ...e.extra.map((v) => v ?? ''),
         ];
       }),
@@ -152,22 +209,35 @@ describe('POST /lift/export', () => {
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('no worksheet');
     const rows: unknown[][] = [];
-    sheet.eachRow((row) => rows.push(Array.from({ length: 20 }, (_, i) => row.getCell(i + 1).value ?? null)));
+    sheet.eachRow((row) => rows.push(Array.from({ length: 24 }, (_, i) => row.getCell(i + 1).value ?? null)));
     const [header, ...data] = rows;
     expect(header?.slice(0, 2)).toEqual(['Name', 'Address']);
-    expect(header?.slice(-3)).toEqual(['ES number', 'Inspection valid until', 'Decommissioned on']);
+    expect(header?.slice(-7)).toEqual([
+      'Last inspection',
+      'Kind of inspection',
+      'Inspection result',
+      'Inspection valid until',
+      'Last maintenance visit',
+      'ES number',
+      'Decommissioned on',
+    ]);
     const day = (v: string | null) => (v === null ? null : new Date(`${v}T00:00:00Z`));
     expect(data).toEqual(
       listed.map((l) => {
-        const e = expectedCells(l);
-        const [es, validUntil, decommissioned] = e.extra;
+        const e = expectedCells(l, 'en');
+        const [inspectedOn, kind, result] = e.inspection;
+        const [es, decommissioned] = e.extra;
         return [
           ...e.text,
           e.hasFlow ? 'yes' : 'no',
           ...e.numbers,
           day(e.commissionedOn),
+          day(inspectedOn ?? null),
+          kind ?? null,
+          result ?? null,
+          day(e.validUntil),
+          day(e.lastMaintenance),
           es ?? null,
-          day(validUntil ?? null),
           day(decommissioned ?? null),
         ];
       }),

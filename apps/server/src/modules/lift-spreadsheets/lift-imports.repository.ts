@@ -23,6 +23,8 @@ export type ImportResultJson = {
   created?: number;
   updated?: number;
   unchanged?: number;
+  inspections?: number;
+  visits?: number;
 };
 
 export class LiftImportsRepository {

@@ -88,8 +88,18 @@ describe('upload and preview', () => {
       'maintenanceIntervalDays',
       'serviceRideThreshold',
     ]);
-    expect(preview.ignoredColumns).toEqual(['Opmerkingen']);
-    expect(preview.counts).toEqual({ rows: 4, create: 2, update: 0, unchanged: 0, error: 2 });
+    expect(preview.unknownColumns).toEqual([
+      { header: 'Opmerkingen', position: 10, reason: 'unknown', suggestion: null },
+    ]);
+    expect(preview.counts).toEqual({
+      rows: 4,
+      create: 2,
+      update: 0,
+      unchanged: 0,
+      error: 2,
+      inspections: 0,
+      visits: 0,
+    });
     const [noord, zuid, west, nameless] = preview.rows;
     expect(noord).toMatchObject({ row: 2, action: 'create', name: 'Lift Noord', problems: [] });
     expect(zuid).toMatchObject({ row: 3, action: 'create' });
@@ -358,7 +368,15 @@ describe('apply', () => {
       rows.push([`Bulklift ${i}`, `Laan ${i}`, 'Utrecht', `BULK-${i}`, `BSN-${i}`, '2012-03-04', 'nee', 60, 20000]);
     }
     const preview = previewOf(await client.upload(admin, csvFile(rows, ';', true), owner));
-    expect(preview.counts).toEqual({ rows: 10_000, create: 10_000, update: 0, unchanged: 0, error: 0 });
+    expect(preview.counts).toEqual({
+      rows: 10_000,
+      create: 10_000,
+      update: 0,
+      unchanged: 0,
+      error: 0,
+      inspections: 0,
+      visits: 0,
+    });
     const res = await client.apply(admin, preview.id);
     expect(res.statusCode, res.body).toBe(200);
     const [count] = await t.database.db

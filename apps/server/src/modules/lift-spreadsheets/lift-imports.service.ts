@@ -1,18 +1,32 @@
 // The rules of a lift import: who may import into which organisation (its own administrators,
 // system-admin any; an organisation merely in scope answers 403, one outside it 404), the upload
 // stored and answered with its preview, and the apply — the plan rebuilt from the stored file in
-// one transaction that writes every row through app.liftWrites or nothing.
+// one transaction that writes every row through app.liftWrites, and the rows' inspections and
+// maintenance visits through app.inspections and app.visits, or nothing. The apply refuses while
+// an unknown column is not acknowledged, and a plan that changes nothing writes nothing.
 import type { FastifyRequest } from 'fastify';
 import type { LiftFields } from '@liftwacht/contracts/lift-editing';
-import type { LiftImportPreview, LiftImportResult } from '@liftwacht/contracts/lift-spreadsheets';
+import type { InspectionKind, InspectionResult } from '@liftwacht/contracts/inspections';
+import type { LiftImportApply, LiftImportPreview, LiftImportResult } from '@liftwacht/contracts/lift-spreadsheets';
 import { seesEveryOrganisation } from '@liftwacht/contracts/permissions';
 import type { Db } from '../../db/database.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { localDay } from '../../lib/local-day.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Audit } from '../../plugins/audit.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
-import { buildPlan, type ExistingLift, type ImportPlan, type LiftUpdate } from './import-plan.ts';
+import {
+  buildPlan,
+  finishPlan,
+  recordLookups,
+  type DraftPlan,
+  type ExistingLift,
+  type ImportPlan,
+  type LiftUpdate,
+  type RecordTarget,
+} from './import-plan.ts';
+import type { KnownInspection } from './import-records.ts';
 import type { LiftImportsRepository, StoredImport } from './lift-imports.repository.ts';
 import { readSpreadsheet } from './spreadsheet-reader.ts';
 
@@ -21,6 +35,51 @@ export interface ImportLiftWrites {
   createMany(tx: Db, request: FastifyRequest | null, organisationId: number, lifts: LiftFields[]): Promise<number[]>;
   updateMany(tx: Db, request: FastifyRequest | null, updates: LiftUpdate[]): Promise<void>;
   fieldsOf(db: Db, organisationId: number): Promise<ExistingLift[]>;
+}
+
+/** An inspection or visit the import adds, for the lift it belongs to. */
+export interface ImportedInspection {
+  liftId: number;
+  inspectedOn: string;
+  kind: InspectionKind;
+  result: InspectionResult;
+  validUntil: string | null;
+}
+export interface ImportedVisit {
+  liftId: number;
+  day: string;
+}
+
+/** What the import needs of app.inspections.imports (the inspections module). */
+export interface ImportInspections {
+  known(
+    db: Db,
+    liftIds: readonly number[],
+    days: readonly string[],
+  ): Promise<{ inspections: KnownInspection[]; latestValidUntil: Map<number, string> }>;
+  record(
+    tx: Db,
+    request: FastifyRequest,
+    organisationId: number,
+    importId: string,
+    inspections: readonly ImportedInspection[],
+  ): Promise<void>;
+  /** After the commit: mails queued by the state events, and the dashboards told. */
+  committed(organisationId: number): void;
+}
+
+/** What the import needs of app.visits.imports (the visits module). */
+export interface ImportVisits {
+  /** `liftId:yyyy-MM-dd` of each maintenance visit of the lifts on the days. */
+  maintenanceDays(db: Db, liftIds: readonly number[], days: readonly string[]): Promise<Set<string>>;
+  record(
+    tx: Db,
+    request: FastifyRequest,
+    organisationId: number,
+    importId: string,
+    visits: readonly ImportedVisit[],
+  ): Promise<void>;
+  changed(organisationId: number): void;
 }
 
 export interface Upload {
@@ -33,6 +92,7 @@ export class LiftImportsService {
   constructor(
     private readonly imports: LiftImportsRepository,
     private readonly liftWrites: ImportLiftWrites,
+    private readonly records: { inspections: ImportInspections; visits: ImportVisits },
     private readonly access: OrganisationAccess,
     private readonly audit: Audit,
     private readonly clock: Clock,
@@ -43,7 +103,10 @@ export class LiftImportsService {
     // Read before storing: a file that is no spreadsheet, too long or without the required columns
     // is refused and never kept.
     const sheet = await readSpreadsheet(upload.content);
-    const plan = buildPlan(sheet, await this.liftWrites.fieldsOf(this.imports.db, upload.organisationId));
+    const plan = await this.plan(
+      this.imports.db,
+      buildPlan(sheet, await this.liftWrites.fieldsOf(this.imports.db, upload.organisationId)),
+    );
     const id = await this.imports.insert(
       { ...upload, userId: principal.userId, format: sheet.format, content: upload.content },
       this.clock.now(),
@@ -56,25 +119,45 @@ export class LiftImportsService {
 
   async preview(principal: Principal, id: string): Promise<LiftImportPreview> {
     const stored = await this.found(principal, id);
-    const plan = buildPlan(
-      await readSpreadsheet(stored.content),
-      await this.liftWrites.fieldsOf(this.imports.db, stored.organisationId),
+    const plan = await this.plan(
+      this.imports.db,
+      buildPlan(
+        await readSpreadsheet(stored.content),
+        await this.liftWrites.fieldsOf(this.imports.db, stored.organisationId),
+      ),
     );
     // The apply holds the lifts to what this preview showed.
     if (!stored.appliedAt) await this.imports.setPreviewVersions(id, plan.versions);
     return previewOf(stored, plan);
   }
 
-  async apply(request: FastifyRequest, principal: Principal, id: string): Promise<LiftImportResult> {
+  async apply(
+    request: FastifyRequest,
+    principal: Principal,
+    id: string,
+    body: LiftImportApply = { ignoreColumns: [] },
+  ): Promise<LiftImportResult> {
     const { organisationId, content } = await this.found(principal, id);
     // Reading the file is the slow part and needs no lock: done before the transaction opens.
     const sheet = await readSpreadsheet(content);
-    return this.imports.db.transaction(async (transaction) => {
+    let wrote: { inspections: boolean; visits: boolean } = { inspections: false, visits: false };
+    const result = await this.imports.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const stored = await this.imports.find(tx, id, true);
       if (!stored) throw notFound('Lift import');
       if (stored.appliedAt) throw conflict('This import has been applied already', 'id');
-      const plan = buildPlan(sheet, await this.liftWrites.fieldsOf(tx, organisationId));
+      const plan = await this.plan(tx, buildPlan(sheet, await this.liftWrites.fieldsOf(tx, organisationId)));
+      const ignored = new Set(body.ignoreColumns);
+      const unacknowledged = plan.unknownColumns.filter((column) => !ignored.has(column.header));
+      if (unacknowledged.length > 0) {
+        const names = unacknowledged.map((column) => `"${column.header}"`).join(', ');
+        throw new AppError(
+          422,
+          'unprocessable',
+          `Columns ${names} match no lift column: rename them, or name them in ignoreColumns to import without them`,
+          'ignoreColumns',
+        );
+      }
       if (plan.counts.error > 0) {
         throw new AppError(
           422,
@@ -85,21 +168,72 @@ export class LiftImportsService {
       if (!sameVersions(plan.versions, stored.result?.previewVersions ?? {})) {
         throw conflict('Lifts of this import changed since the preview: look at the preview again', 'id');
       }
-      const created = await this.liftWrites.createMany(tx, request, organisationId, plan.creates);
-      await this.liftWrites.updateMany(tx, request, plan.updates);
       const appliedAt = this.clock.now();
-      const result = { created: created.length, updated: plan.updates.length, unchanged: plan.counts.unchanged };
-      await this.imports.markApplied(tx, id, result, appliedAt);
-      await this.audit.record(tx, request, {
-        organisationId,
-        action: 'lift_import.applied',
-        subjectType: 'lift_import',
-        subjectId: id,
-        before: null,
-        after: { fileName: stored.fileName, format: stored.format, rows: plan.counts.rows, ...result },
-      });
-      return { id, ...result, appliedAt: appliedAt.toISOString() };
+      const counts = {
+        created: plan.creates.length,
+        updated: plan.updates.length,
+        unchanged: plan.counts.unchanged,
+        inspections: plan.inspections.length,
+        visits: plan.visits.length,
+      };
+      // Nothing to change (an export imported again): no lift, record or audit entry is written;
+      // only the import itself is marked applied.
+      if (counts.created + counts.updated + counts.inspections + counts.visits > 0) {
+        const created = await this.liftWrites.createMany(tx, request, organisationId, plan.creates);
+        await this.liftWrites.updateMany(tx, request, plan.updates);
+        const liftOf = (target: RecordTarget): number => {
+          const liftId = 'liftId' in target ? target.liftId : created[target.created];
+          if (liftId === undefined) throw new Error('an imported record lost its lift');
+          return liftId;
+        };
+        await this.records.inspections.record(
+          tx,
+          request,
+          organisationId,
+          id,
+          plan.inspections.map(({ target, ...inspection }) => ({ liftId: liftOf(target), ...inspection })),
+        );
+        await this.records.visits.record(
+          tx,
+          request,
+          organisationId,
+          id,
+          plan.visits.map(({ target, day }) => ({ liftId: liftOf(target), day })),
+        );
+        await this.audit.record(tx, request, {
+          organisationId,
+          action: 'lift_import.applied',
+          subjectType: 'lift_import',
+          subjectId: id,
+          before: null,
+          after: {
+            fileName: stored.fileName,
+            format: stored.format,
+            rows: plan.counts.rows,
+            ignoredColumns: plan.unknownColumns.map((column) => column.header),
+            ...counts,
+          },
+        });
+      }
+      await this.imports.markApplied(tx, id, counts, appliedAt);
+      wrote = { inspections: counts.inspections > 0, visits: counts.visits > 0 };
+      return { id, ...counts, appliedAt: appliedAt.toISOString() };
     });
+    if (wrote.inspections) this.records.inspections.committed(organisationId);
+    if (wrote.visits) this.records.visits.changed(organisationId);
+    return result;
+  }
+
+  /** The draft's records checked against what the matched lifts have. */
+  private async plan(db: Db, draft: DraftPlan): Promise<ImportPlan> {
+    const { liftIds, inspectionDays, maintenanceDays } = recordLookups(draft);
+    const none = { inspections: [], latestValidUntil: new Map<number, string>() };
+    const inspections = liftIds.length > 0 ? await this.records.inspections.known(db, liftIds, inspectionDays) : none;
+    const visits =
+      liftIds.length > 0 && maintenanceDays.length > 0
+        ? await this.records.visits.maintenanceDays(db, liftIds, maintenanceDays)
+        : new Set<string>();
+    return finishPlan(draft, { ...inspections, maintenanceDays: visits }, localDay(this.clock.now()));
   }
 
   /** The import, when the principal administers its organisation (403 in scope, 404 outside). */
@@ -134,7 +268,8 @@ function previewOf(stored: StoredImport, plan: ImportPlan): LiftImportPreview {
     createdAt: stored.createdAt.toISOString(),
     appliedAt: stored.appliedAt?.toISOString() ?? null,
     columns: plan.columns,
-    ignoredColumns: plan.ignoredColumns,
+    readOnlyColumns: plan.readOnlyColumns,
+    unknownColumns: plan.unknownColumns,
     counts: plan.counts,
     rows: plan.rows,
   };

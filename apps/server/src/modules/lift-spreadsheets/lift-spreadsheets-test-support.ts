@@ -3,7 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import type { LiftImportPreview } from '@liftwacht/contracts/lift-spreadsheets';
+import type { LiftImportApplyInput, LiftImportPreview } from '@liftwacht/contracts/lift-spreadsheets';
 import { multipartBody } from '../../test-support/multipart-body.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 
@@ -58,8 +58,13 @@ export function importClient(t: TestApp) {
     },
     preview: async (username: string, id: string) =>
       t.app.inject({ method: 'GET', url: `/liftwacht/admin/lift-imports/${id}`, headers: await auth(username) }),
-    apply: async (username: string, id: string) =>
-      t.app.inject({ method: 'POST', url: `/liftwacht/admin/lift-imports/${id}/apply`, headers: await auth(username) }),
+    apply: async (username: string, id: string, body?: LiftImportApplyInput) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/liftwacht/admin/lift-imports/${id}/apply`,
+        headers: await auth(username),
+        ...(body === undefined ? {} : { payload: body }),
+      }),
   };
 }
 

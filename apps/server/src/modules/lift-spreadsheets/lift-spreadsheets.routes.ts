@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   liftExportRequestSchema,
+  liftImportApplySchema,
   liftImportIdParamSchema,
   liftImportLimits,
   liftImportPreviewResponseSchema,
@@ -52,6 +53,7 @@ function routes(app: FastifyInstance): void {
   const service = new LiftImportsService(
     new LiftImportsRepository(app.db),
     app.liftWrites,
+    { inspections: app.inspections.imports, visits: app.visits.imports },
     app.access,
     app.audit,
     app.clock,
@@ -121,14 +123,19 @@ function routes(app: FastifyInstance): void {
     {
       schema: {
         tags,
-        summary: 'Apply an import in one transaction: every row or none (422 with errors, 409 when stale or applied)',
+        summary:
+          'Apply an import in one transaction: every row or none (422 with errors or unknown columns not ignored, 409 when stale or applied)',
         security: bearer,
         params: liftImportIdParamSchema,
+        // Optional: without a body no unknown column is ignored.
+        body: liftImportApplySchema.nullish(),
         response: { 200: liftImportResultResponseSchema },
       },
       ...canManage,
     },
-    async (request) => ({ data: await service.apply(request, principalOf(request), request.params.id) }),
+    async (request) => ({
+      data: await service.apply(request, principalOf(request), request.params.id, request.body ?? undefined),
+    }),
   );
 
   r.post(
@@ -151,7 +158,13 @@ function routes(app: FastifyInstance): void {
       return reply
         .type(contentTypes[format])
         .header('content-disposition', attachment(name))
-        .send(exportStream(format, language, batches));
+        .send(
+          exportStream(format, language, batches, {
+            db: app.db,
+            inspections: app.inspections.imports,
+            visits: app.visits.imports,
+          }),
+        );
     },
   );
 }

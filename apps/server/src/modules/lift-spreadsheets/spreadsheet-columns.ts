@@ -1,59 +1,72 @@
-// The columns of a lift spreadsheet: which header names a file may use for each lift field (the
-// contract's liftImportColumns, Dutch and English), how a header row maps onto fields, and the
+// The columns of a lift spreadsheet: how a header row maps onto the contract's columns
+// (liftSheetColumnLabels: the words of the form, the lift page and the export in Dutch and
+// English, and older names), which headers match nothing (with the closest known name), and the
 // header texts the template and the export write in the user's language.
 import { liftFieldNames, type LiftField } from '@liftwacht/contracts/lift-editing';
-import { liftImportColumns } from '@liftwacht/contracts/lift-spreadsheets';
+import {
+  closestColumn,
+  liftImportLimits,
+  liftReadOnlyColumns,
+  liftRecordColumns,
+  liftSheetColumnLabels,
+  liftSheetColumnNames,
+  normaliseHeader,
+  type LiftReadOnlyColumn,
+  type LiftRecordColumn,
+  type LiftSheetColumn,
+  type UnknownColumn,
+} from '@liftwacht/contracts/lift-spreadsheets';
+import { excerpt } from '../../lib/excerpt.ts';
 import type { ServerLanguage } from '../../lib/server-i18n.ts';
 
-/**
- * A header as compared: lower case, accents dropped, and only letters and digits kept, so
- * "Onderhoudsinterval (dagen)", "onderhouds-interval dagen" and "ONDERHOUDSINTERVAL_DAGEN" agree.
- */
-export function normaliseHeader(header: string): string {
-  return header
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-// Every name of every field, Dutch and English. A name may stand in both languages of one field
-// ("Postcode", "Type"); the contract gives no name to two fields.
-const fieldByHeader = new Map<string, LiftField>(
-  liftFieldNames.flatMap((field) =>
-    [...liftImportColumns[field].nl, ...liftImportColumns[field].en].map((name): [string, LiftField] => [
-      normaliseHeader(name),
-      field,
-    ]),
-  ),
-);
-
 export interface ColumnMap {
-  /** The recognised fields, in column order. */
+  /** The recognised columns, in file order. */
+  columns: LiftSheetColumn[];
+  /** The recognised lift fields, in column order. */
   fields: LiftField[];
-  /** Column index of each recognised field (the first column, when a field appears twice). */
-  indexOf: Partial<Record<LiftField, number>>;
-  /** Headers that matched no field, as written. */
-  ignored: string[];
+  records: LiftRecordColumn[];
+  readOnly: LiftReadOnlyColumn[];
+  /** Column index of each recognised column (the first, when one is named twice). */
+  indexOf: Partial<Record<LiftSheetColumn, number>>;
+  /** Headers that name no column, or one named further left. */
+  unknown: UnknownColumn[];
 }
+
+const isField = (column: LiftSheetColumn): column is LiftField =>
+  (liftFieldNames as readonly string[]).includes(column);
+const isRecord = (column: LiftSheetColumn): column is LiftRecordColumn =>
+  (liftRecordColumns as readonly string[]).includes(column);
+const isReadOnly = (column: LiftSheetColumn): column is LiftReadOnlyColumn =>
+  (liftReadOnlyColumns as readonly string[]).includes(column);
+
+/** The header as the preview shows it and `ignoreColumns` repeats it. */
+export const shownHeader = (header: string): string => excerpt(header.trim(), liftImportLimits.headerLength);
 
 export function mapColumns(headers: readonly string[]): ColumnMap {
-  const map: ColumnMap = { fields: [], indexOf: {}, ignored: [] };
+  const map: ColumnMap = { columns: [], fields: [], records: [], readOnly: [], indexOf: {}, unknown: [] };
   headers.forEach((header, index) => {
     const text = header.trim();
     if (text === '') return;
-    const field = fieldByHeader.get(normaliseHeader(text));
-    if (field === undefined || map.indexOf[field] !== undefined) {
-      map.ignored.push(text);
+    const column = liftSheetColumnNames.get(normaliseHeader(text));
+    if (column === undefined || map.indexOf[column] !== undefined) {
+      map.unknown.push({
+        header: shownHeader(text),
+        position: index + 1,
+        reason: column === undefined ? 'unknown' : 'duplicate',
+        suggestion: column === undefined ? closestColumn(text) : { column, label: text },
+      });
       return;
     }
-    map.fields.push(field);
-    map.indexOf[field] = index;
+    map.columns.push(column);
+    map.indexOf[column] = index;
+    if (isField(column)) map.fields.push(column);
+    else if (isRecord(column)) map.records.push(column);
+    else if (isReadOnly(column)) map.readOnly.push(column);
   });
   return map;
 }
 
-/** The header a file written for `language` uses: the field's first name in that language. */
-export function headerOf(field: LiftField, language: ServerLanguage): string {
-  return liftImportColumns[field][language][0] ?? field;
+/** The header a file written for `language` uses for the column. */
+export function headerOf(column: LiftSheetColumn, language: ServerLanguage): string {
+  return liftSheetColumnLabels[column][language];
 }

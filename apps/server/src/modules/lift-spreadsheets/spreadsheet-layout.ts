@@ -1,43 +1,60 @@
 // The columns the template and the export write, in the user's language: the import's lift
-// fields first (so an export can be imported again), then the export's extra, read-only columns.
-// Each column knows its kind, so CSV gets text (yes/no, yyyy-mm-dd) and XLSX real numbers, dates
-// and yes/no; and its width in the XLSX sheet.
+// fields first, then the record columns (last inspection, last maintenance visit), and in the
+// export the read-only columns the portal keeps — every header from the contract's one list, so an
+// export is imported again as it is. Each column knows its kind, so CSV gets text (yes/no,
+// yyyy-mm-dd) and XLSX real numbers, dates and yes/no; and its width in the XLSX sheet.
+import type { InspectionKind, InspectionResult } from '@liftwacht/contracts/inspections';
 import { liftFieldNames, type LiftField } from '@liftwacht/contracts/lift-editing';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import type { Locale } from '@liftwacht/contracts/auth';
+import {
+  liftRecordColumns,
+  type LiftReadOnlyColumn,
+  type LiftRecordColumn,
+  type LiftSheetColumn,
+} from '@liftwacht/contracts/lift-spreadsheets';
 import { catalogue, languageOf, type ServerLanguage } from '../../lib/server-i18n.ts';
 import { sheetColumn, type ColumnKind, type ColumnValue, type SheetColumn } from '../../lib/spreadsheet-values.ts';
 import { headerOf } from './spreadsheet-columns.ts';
 
-const kinds: Partial<Record<LiftField, ColumnKind>> = {
+const kinds: Partial<Record<LiftSheetColumn, ColumnKind>> = {
   hasFlow: 'boolean',
   maintenanceIntervalDays: 'integer',
   serviceRideThreshold: 'integer',
   commissionedOn: 'date',
+  lastInspectionOn: 'date',
+  inspectionValidUntil: 'date',
+  lastMaintenanceOn: 'date',
+  decommissionedOn: 'date',
+  liftId: 'integer',
 };
 
-const extraColumns = ['esNumber', 'inspectionValidUntil', 'decommissionedOn'] as const;
-type ExtraColumn = (typeof extraColumns)[number];
+/** The export's read-only columns (the last change is the lift page's, not the export's); the id last, as a key. */
+const exportReadOnly = ['esNumber', 'decommissionedOn', 'liftId'] as const satisfies readonly LiftReadOnlyColumn[];
 
-export function liftFieldColumns(language: ServerLanguage): SheetColumn[] {
-  return liftFieldNames.map((field) => {
-    const header = headerOf(field, language);
-    const kind = kinds[field] ?? 'text';
-    return sheetColumn(header, kind, field === 'name' || field === 'address' ? 28 : undefined);
-  });
+const column = (key: LiftSheetColumn, language: ServerLanguage): SheetColumn =>
+  sheetColumn(headerOf(key, language), kinds[key] ?? 'text', key === 'name' || key === 'address' ? 28 : undefined);
+
+/** The template's columns: what an import takes. */
+export function templateColumns(language: ServerLanguage): SheetColumn[] {
+  return [...liftFieldNames, ...liftRecordColumns].map((key) => column(key, language));
 }
 
 export function exportColumns(language: ServerLanguage): SheetColumn[] {
-  const texts = catalogue(language)['lift-spreadsheets'].extraColumns;
-  const extra = extraColumns.map((column): SheetColumn => {
-    const kind = column === 'esNumber' ? 'text' : 'date';
-    return sheetColumn(texts[column], kind);
-  });
-  return [...liftFieldColumns(language), ...extra];
+  return [...liftFieldNames, ...liftRecordColumns, ...exportReadOnly].map((key) => column(key, language));
+}
+
+/** What the export shows of a lift's records beside the lift itself. */
+export interface LiftRecordFacts {
+  lastInspection: { inspectedOn: string; kind: InspectionKind; result: InspectionResult } | undefined;
+  lastMaintenanceOn: string | undefined;
 }
 
 /** A lift as a row of exportColumns. */
-export function exportRow(lift: Lift): ColumnValue[] {
+export function exportRow(
+  { lift, facts }: { lift: Lift; facts: LiftRecordFacts },
+  language: ServerLanguage,
+): ColumnValue[] {
   const d = lift.details;
   const fields: Record<LiftField, ColumnValue> = {
     name: d.liftname ?? null,
@@ -58,24 +75,44 @@ export function exportRow(lift: Lift): ColumnValue[] {
     serviceRideThreshold: lift.serviceRideThreshold,
     commissionedOn: lift.commissionedOn,
   };
-  const extra: Record<ExtraColumn, ColumnValue> = {
-    esNumber: lift.module?.esNumber ?? null,
+  const words = catalogue(language)['lift-spreadsheets'];
+  const last = facts.lastInspection;
+  const records: Record<LiftRecordColumn, ColumnValue> = {
+    lastInspectionOn: last?.inspectedOn ?? null,
+    inspectionKind: last ? words.inspectionKinds[last.kind] : null,
+    inspectionResult: last ? words.inspectionResults[last.result] : null,
+    // As the lift page shows it: the end of the latest approval.
     inspectionValidUntil: lift.inspectionValidUntil,
-    decommissionedOn: lift.decommissionedOn,
+    lastMaintenanceOn: facts.lastMaintenanceOn ?? null,
   };
-  return [...liftFieldNames.map((field) => fields[field]), ...extraColumns.map((column) => extra[column])];
+  const readOnly: Record<(typeof exportReadOnly)[number], ColumnValue> = {
+    esNumber: lift.module?.esNumber ?? null,
+    decommissionedOn: lift.decommissionedOn,
+    liftId: lift.id,
+  };
+  return [
+    ...liftFieldNames.map((field) => fields[field]),
+    ...liftRecordColumns.map((key) => records[key]),
+    ...exportReadOnly.map((key) => readOnly[key]),
+  ];
 }
 
 /** The template's example row, in the language. */
 export function exampleRow(language: ServerLanguage): ColumnValue[] {
-  const example: Record<string, string> = catalogue(language)['lift-spreadsheets'].example;
-  const values: Partial<Record<LiftField, ColumnValue>> = {
+  const words = catalogue(language)['lift-spreadsheets'];
+  const example: Record<string, string> = words.example;
+  const values: Partial<Record<LiftSheetColumn, ColumnValue>> = {
     hasFlow: true,
     maintenanceIntervalDays: 90,
     serviceRideThreshold: 20_000,
     commissionedOn: '2015-05-01',
+    lastInspectionOn: '2025-04-14',
+    inspectionKind: words.inspectionKinds.periodic_inspection,
+    inspectionResult: words.inspectionResults.approved,
+    inspectionValidUntil: '2026-10-14',
+    lastMaintenanceOn: '2025-09-02',
   };
-  return liftFieldNames.map((field) => values[field] ?? example[field] ?? null);
+  return [...liftFieldNames, ...liftRecordColumns].map((key) => values[key] ?? example[key] ?? null);
 }
 
 export const spreadsheetLanguage = (locale: Locale): ServerLanguage => languageOf(locale);

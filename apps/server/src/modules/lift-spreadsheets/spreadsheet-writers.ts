@@ -4,12 +4,13 @@ import type { Readable } from 'node:stream';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type * as ExcelJS from 'exceljs';
 import type { Lift } from '@liftwacht/contracts/lifts';
+import type { Db } from '../../db/database.ts';
 import type { SpreadsheetFormat } from '@liftwacht/contracts/lift-spreadsheets';
 import { defineColumns, frozenHeader, spreadsheetStream } from '../../lib/spreadsheet-export.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { catalogue, type ServerLanguage } from '../../lib/server-i18n.ts';
 import { csvDelimiter, csvValue, xlsxValue, type ColumnValue, type SheetColumn } from '../../lib/spreadsheet-values.ts';
-import { exampleRow, exportColumns, exportRow, liftFieldColumns } from './spreadsheet-layout.ts';
+import { exampleRow, exportColumns, exportRow, templateColumns, type LiftRecordFacts } from './spreadsheet-layout.ts';
 
 // Loaded on first use (lib/lazy-module.ts): exceljs is the heaviest library of the server's start.
 const exceljs = lazyModule<typeof ExcelJS>('exceljs');
@@ -22,7 +23,7 @@ function xlsxRow(columns: SheetColumn[], values: ColumnValue[], language: Server
 
 /** The import template: the header row and one example row. */
 export async function templateFile(format: SpreadsheetFormat, language: ServerLanguage): Promise<Buffer> {
-  const columns = liftFieldColumns(language);
+  const columns = templateColumns(language);
   const example = exampleRow(language);
   if (format === 'csv') {
     const text = stringifySync(
@@ -40,6 +41,31 @@ export async function templateFile(format: SpreadsheetFormat, language: ServerLa
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** Where the export finds each batch's records: app.inspections.imports and app.visits.imports. */
+export interface ExportRecordSources {
+  db: Db;
+  inspections: {
+    latestOf(db: Db, liftIds: readonly number[]): Promise<Map<number, NonNullable<LiftRecordFacts['lastInspection']>>>;
+  };
+  visits: { lastMaintenanceOf(db: Db, liftIds: readonly number[]): Promise<Map<number, string>> };
+}
+
+/** Each batch of lifts with their last inspection and maintenance visit: two queries a batch. */
+async function* withRecords(
+  batches: AsyncIterable<Lift[]>,
+  sources: ExportRecordSources,
+): AsyncIterable<{ lift: Lift; facts: LiftRecordFacts }[]> {
+  for await (const lifts of batches) {
+    const ids = lifts.map((lift) => lift.id);
+    const inspections = await sources.inspections.latestOf(sources.db, ids);
+    const visits = await sources.visits.lastMaintenanceOf(sources.db, ids);
+    yield lifts.map((lift) => ({
+      lift,
+      facts: { lastInspection: inspections.get(lift.id), lastMaintenanceOn: visits.get(lift.id) },
+    }));
+  }
+}
+
 /**
  * The export as a stream of the file's bytes; lifts are pulled batch by batch as it is read
  * (lib/spreadsheet-export.ts writes it, as it writes every list export).
@@ -48,14 +74,15 @@ export function exportStream(
   format: SpreadsheetFormat,
   language: ServerLanguage,
   batches: AsyncIterable<Lift[]>,
+  sources: ExportRecordSources,
 ): Readable {
   return spreadsheetStream({
     format,
     language,
     sheetName: sheetName(language),
     columns: exportColumns(language),
-    batches,
-    row: exportRow,
+    batches: withRecords(batches, sources),
+    row: (item) => exportRow(item, language),
   });
 }
 

@@ -1,7 +1,10 @@
 // The visits module's background side as app.visits: the 12-hour timeout job (started by main.ts,
-// `runOnce()` in tests), and how a change of visits reaches the organisation's dashboards.
+// `runOnce()` in tests), how a change of visits reaches the organisation's dashboards, and
+// `imports`, the maintenance visits a spreadsheet import reads and adds (visit-imports.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { VisitImports } from './visit-imports.ts';
+import { VisitImportsRepository } from './visit-imports.repository.ts';
 import { VisitTimeoutJob } from './visit-timeouts.ts';
 import { VisitWritesRepository } from './visit-writes.repository.ts';
 
@@ -11,6 +14,7 @@ declare module 'fastify' {
       timeouts: VisitTimeoutJob;
       /** Announces a committed change of the organisation's visits (dashboards, lift statuses). */
       changed: (organisationId: number) => void;
+      imports: VisitImports;
     };
   }
 }
@@ -33,7 +37,8 @@ export const visitsPlugin = fp(
       () => app.idempotency.purgeExpired(),
       app.log.child({ module: 'visit-timeouts' }),
     );
-    app.decorate('visits', { timeouts, changed });
+    const imports = new VisitImports(new VisitImportsRepository(), app.audit, changed);
+    app.decorate('visits', { timeouts, changed, imports });
     app.addHook('onClose', () => timeouts.stop());
   },
   { name: 'visits', dependencies: ['core', 'realtime', 'idempotency'] },

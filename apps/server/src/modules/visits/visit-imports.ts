@@ -1,0 +1,62 @@
+// Maintenance visits from a spreadsheet import (lift-spreadsheets), as app.visits.imports: which
+// days the lifts already have one (so an export imported again adds nothing), each exported lift's
+// last maintenance visit, and the imported visits written in the import's transaction, audited
+// `visit.imported` with the import's id.
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { lockMaintenanceRides } from '../../db/rollups/rides-since-maintenance.ts';
+import type { Audit } from '../../plugins/audit.ts';
+import type { VisitImportsRepository } from './visit-imports.repository.ts';
+
+export class VisitImports {
+  constructor(
+    private readonly repository: VisitImportsRepository,
+    private readonly audit: Audit,
+    /** Tells the organisation's listeners that its visits changed (after the commit). */
+    readonly changed: (organisationId: number) => void,
+  ) {}
+
+  maintenanceDays(db: Db, liftIds: readonly number[], days: readonly string[]): Promise<Set<string>> {
+    return this.repository.maintenanceDays(db, liftIds, days);
+  }
+
+  /** Each lift's last finished maintenance visit (a local day), for the export. */
+  async lastMaintenanceOf(db: Db, liftIds: readonly number[]): Promise<Map<number, string>> {
+    return new Map((await this.repository.lastMaintenance(db, liftIds)).map((r) => [r.liftId, r.day]));
+  }
+
+  async record(
+    tx: Db,
+    request: FastifyRequest,
+    organisationId: number,
+    importId: string,
+    visits: readonly { liftId: number; day: string }[],
+  ): Promise<void> {
+    if (visits.length === 0) return;
+    // The insert's triggers take the lifts' maintenance rows: in lift id order, as every writer does.
+    await lockMaintenanceRides(
+      tx,
+      visits.map((v) => v.liftId),
+    );
+    const inserted = await this.repository.insertMany(tx, visits);
+    await this.audit.recordMany(
+      tx,
+      request,
+      inserted.map((visit) => ({
+        organisationId,
+        action: 'visit.imported',
+        subjectType: 'visit',
+        subjectId: visit.id,
+        before: null,
+        after: {
+          ...visit,
+          type: 'maintenance',
+          role: 'mechanic',
+          state: 'finished',
+          source: 'import',
+          importId,
+        },
+      })),
+    );
+  }
+}
