@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { CurrentStats, PeriodStats, StatsDetailItem } from '@liftwacht/contracts/dashboard';
+import type { CurrentStats, ServedStats, PeriodStats, StatsDetailItem } from '@liftwacht/contracts/dashboard';
 import {
   apiData,
   clickPieSlice,
@@ -16,7 +16,7 @@ const organisationId = 1;
 const hours = { startHour: 7, endHour: 19 };
 
 const currentCards: [keyof Omit<CurrentStats, 'view'>, string][] = [
-  ['liftUnavailable', 'Liften niet beschikbaar'],
+  ['liftUnavailable', 'Liften buiten gebruik'],
   ['senseFailureSensor', 'Technisch niet beschikbaar'],
   ['visits', 'Bezoeken'],
   ['servicecounterMaintenanceAlert', 'Onderhoud onvoldoende'],
@@ -138,15 +138,28 @@ test('stepping periods changes the label and the figures', async ({ page }) => {
   await expect(periodButton(page, String(now.getFullYear()))).toBeVisible();
 });
 
-for (const [role, username] of [
-  ['client-light user', demoUsers.client],
-  ['mechanic', demoUsers.monteur],
-] as const) {
-  test(`a ${role} sees only the two always-shown cards and no period selector`, async ({ page }) => {
-    await logIn(page, username);
-    await dashboardShowsOnlyTheAlwaysShownCards(page);
-  });
-}
+test('a client-light user sees only the two always-shown cards and no period selector', async ({ page }) => {
+  await logIn(page, demoUsers.client);
+  await dashboardShowsOnlyTheAlwaysShownCards(page);
+});
+
+test('a mechanic sees the lifts his company serves with only the two always-shown cards', async ({ page }) => {
+  await logIn(page, demoUsers.monteur);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const served = await apiData<ServedStats>(page, '/stats/served');
+  expect(served.liftCount).toBeGreaterThan(0);
+  await expect(page.getByText(new RegExp(`^${dutchCount(served.liftCount)} liften · Actuele situatie`))).toBeVisible();
+  const main = page.getByRole('main');
+  for (const [label, value] of [
+    ['Intercom niet beschikbaar', served.intercomUnavailable],
+    ['Sense-module niet verbonden', served.senseNotConnected],
+  ] as const) {
+    await expect(main.getByText(label, { exact: true }).locator('..')).toContainText(dutchCount(value));
+  }
+  await expect(main.getByText(/^Liften (niet beschikbaar|buiten gebruik)$/)).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Periode' })).toHaveCount(0);
+  await expect(page.getByText('Organisatie heeft geen liften')).toHaveCount(0);
+});
 
 async function dashboardShowsOnlyTheAlwaysShownCards(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/);

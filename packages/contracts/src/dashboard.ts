@@ -306,8 +306,9 @@ export const currentStateResponseSchema = dataOf(z.object({ items: z.array(curre
  * GET /liftwacht/visits/mine: the monteur's dashboard, which may not list lifts: the organisation's
  * lift count and the caller's visits in progress. Here rather than in visits.ts, so the dashboard
  * does not share the visits contract with the lift pages (that would land in the login route).
+ * Without `organisationId`: every organisation in the caller's scope (the mechanic's dashboard).
  */
-export const myVisitsQuerySchema = z.object({ organisationId: idSchema });
+export const myVisitsQuerySchema = z.object({ organisationId: idSchema.optional() });
 export type MyVisitsQuery = z.infer<typeof myVisitsQuerySchema>;
 
 export const myOpenVisitSchema = z.object({
@@ -319,10 +320,27 @@ export const myOpenVisitSchema = z.object({
   startedAt: isoDateTimeSchema,
 });
 export const myVisitsSchema = z.object({
-  /** Lifts of the organisation (the Overview header's count). */
+  /** Lifts of the organisation, or of all in scope (the Overview header's count). */
   liftCount: z.number().int(),
   /** The caller's visits in progress on the organisation's lifts, newest first. */
   openVisits: z.array(myOpenVisitSchema),
 });
 export type MyVisits = z.infer<typeof myVisitsSchema>;
 export const myVisitsResponseSchema = dataOf(myVisitsSchema);
+
+/**
+ * GET /stats/served: the current view's two always-shown figures over every lift the caller's
+ * company serves — its own and those of the organisations that granted it access. The mechanic's
+ * dashboard: a monteur picks no organisation.
+ */
+export const servedStatsSchema = z.object({
+  view: z.literal('current'),
+  /** Lifts in service today over those organisations. */
+  liftCount: z.number().int(),
+  /** How many of the organisations have lifts. */
+  organisationCount: z.number().int(),
+  intercomUnavailable: z.number().int(),
+  senseNotConnected: z.number().int(),
+});
+export type ServedStats = z.infer<typeof servedStatsSchema>;
+export const servedStatsResponseSchema = dataOf(servedStatsSchema);

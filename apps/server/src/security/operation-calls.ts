@@ -371,6 +371,10 @@ export const operationCalls: Record<string, OperationCalls> = {
       })),
     ],
   },
+  'GET /liftwacht/stats/served': {
+    own: () => ({}),
+    foreign: { none: 'the lifts of the caller’s own and granted organisations (the leak check covers it)' },
+  },
   'GET /liftwacht/stats/details': {
     // One of the two statuses every role with the permission sees (visibleLiftStatuses).
     own: (w) => ({ query: { type: 'intercomUnavailable', organisationId: w.own.organisationId } }),

@@ -26,7 +26,12 @@ export class CurrentCounts {
   ) {}
 
   /** Lifts per condition (a lift counts once per condition). */
-  async counts(scope: LiftScope, now: Date): Promise<Map<LiftStatus, number>> {
+  async counts(
+    scope: LiftScope,
+    now: Date,
+    /** The fleet's conditions read once for several scopes (served-stats.ts); read here otherwise. */
+    fleetConditions?: () => Promise<FleetConditions>,
+  ): Promise<Map<LiftStatus, number>> {
     const cache = this.availability.months;
     if (!cache?.isLive || scope.liftId !== undefined) return this.fromRows(scope, now);
     const inService = { from: localDay(now) };
@@ -37,7 +42,7 @@ export class CurrentCounts {
     if (lifts.liftIds.length === 0) return new Map();
     const inScope = countingLiftIdSet(lifts);
     const withIntercom = liftIdSet(lifts.liftIds.filter((_, i) => lifts.hasIntercom[i]));
-    const fleet = await this.conditions.fleetConditions(now);
+    const fleet = await (fleetConditions ? fleetConditions() : this.conditions.fleetConditions(now));
     // Each list holds a lift at most once (grouped, or one row a lift, in the statement).
     const counted = (ids: readonly number[], also: (id: number) => boolean = () => true) =>
       ids.reduce((n, id) => (inScope.has(id) && also(id) ? n + 1 : n), 0);

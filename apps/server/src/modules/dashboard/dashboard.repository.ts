@@ -1,7 +1,9 @@
 // Small lookups the dashboard needs besides the figures.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { liftInServiceSql } from '../../db/lift-service-sql.ts';
 import { lifts } from '../../db/schema.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 
 export class DashboardRepository {
   constructor(private readonly db: Db) {}
@@ -22,6 +24,22 @@ export class DashboardRepository {
       .from(lifts)
       .where(and(eq(lifts.organisationId, organisationId), eq(lifts.id, liftId)));
     return row !== undefined;
+  }
+
+  /** Per organisation of `organisationIds` that has lifts in service on the local day `day`: how many. */
+  async liftCountsIn(
+    organisationIds: readonly number[],
+    day: string,
+  ): Promise<{ organisationId: number; lifts: number }[]> {
+    if (organisationIds.length === 0) return [];
+    return sqlRows<{ organisationId: number; lifts: number }>(
+      this.db,
+      sql`select l.organisation_id as "organisationId", count(*)::int as lifts
+          from lifts l
+          where l.organisation_id = any(${sql.param([...organisationIds])}::int[]) and ${liftInServiceSql(day)}
+          group by l.organisation_id
+          order by l.organisation_id`,
+    );
   }
 
   /** Names and addresses of the organisation's lifts: all of them, or only those of `liftIds`. */

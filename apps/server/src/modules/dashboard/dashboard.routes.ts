@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   currentStateQuerySchema,
   currentStateResponseSchema,
+  servedStatsResponseSchema,
   statsDetailsQuerySchema,
   statsDetailsResponseSchema,
   statsQuerySchema,
@@ -18,9 +19,11 @@ import { AvailabilityMonthCache } from './availability-month-cache.ts';
 import { sharedChannelHandlers } from '../../db/notification-barriers.ts';
 import { AvailabilityRepository } from './availability.repository.ts';
 import { CurrentConditionsRepository } from './current-conditions.repository.ts';
+import { CurrentCounts } from './current-counts.ts';
 import { DashboardRepository } from './dashboard.repository.ts';
 import { DashboardService } from './dashboard.service.ts';
 import { PeriodFiguresRepository, type MaintenanceSnapshot } from './period-figures.repository.ts';
+import { ServedStatsService } from './served-stats.ts';
 import { SignalKeptCache } from './signal-kept-cache.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -52,10 +55,13 @@ export function dashboardRoutes(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     await unlisten?.();
   });
+  const repository = new DashboardRepository(app.db);
+  const availability = new AvailabilityRepository(app.db, months);
+  const conditions = new CurrentConditionsRepository(app.db);
   const service = new DashboardService(
-    new DashboardRepository(app.db),
-    new AvailabilityRepository(app.db, months),
-    new CurrentConditionsRepository(app.db),
+    repository,
+    availability,
+    conditions,
     new PeriodFiguresRepository(app.db),
     new AlarmFiguresRepository(app.db),
     app.access,
@@ -64,6 +70,13 @@ export function dashboardRoutes(app: FastifyInstance): void {
     maintenance,
   );
   app.decorate('dashboard', service);
+  const served = new ServedStatsService(
+    repository,
+    conditions,
+    new CurrentCounts(conditions, availability),
+    app.access,
+    app.clock,
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -79,6 +92,21 @@ export function dashboardRoutes(app: FastifyInstance): void {
       ...app.guard('dashboard.view'),
     },
     async (request) => ({ data: await service.stats(principalOf(request), request.query) }),
+  );
+
+  r.get(
+    '/stats/served',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          "The current view's two always-shown figures over every lift the caller's company serves (the mechanic's dashboard)",
+        security: bearer,
+        response: { 200: servedStatsResponseSchema },
+      },
+      ...app.guard('dashboard.view'),
+    },
+    async (request) => ({ data: await served.stats(principalOf(request)) }),
   );
 
   r.get(

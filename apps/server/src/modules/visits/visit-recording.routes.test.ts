@@ -183,4 +183,18 @@ describe('recording visits', () => {
     });
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('gives someone of a maintenance company, without an organisation, the lifts and visits of all it serves', async () => {
+    const visit = visitOf(await start(lift.gemeente, 'test-onderhoud', undefined, 'repair'));
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/liftwacht/visits/mine',
+      headers: { authorization: `Bearer ${await t.login('test-onderhoud')}` },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const data = mine.json<{ data: { liftCount: number; openVisits: { id: number; liftname: string }[] } }>().data;
+    // Noord and Zuid of the owner, Gemeente of the client; not the stranger's.
+    expect(data.liftCount).toBe(3);
+    expect(data.openVisits.map((v) => [v.id, v.liftname])).toEqual([[visit.id, 'Lift Gemeente']]);
+  });
 });

@@ -97,17 +97,15 @@ export class VisitsRepository {
   }
 
   /** The organisation's lift count and the user's visits in progress on its lifts. */
-  async mine(organisationId: number, userId: number): Promise<MyVisits> {
-    const [count] = await sqlRows<{ n: number }>(
-      this.db,
-      sql`select count(*)::int as n from lifts where organisation_id = ${organisationId}`,
-    );
+  async mine(organisationIds: readonly number[], userId: number): Promise<MyVisits> {
+    const inScope = sql`l.organisation_id = any(${sql.param([...organisationIds])}::int[])`;
+    const [count] = await sqlRows<{ n: number }>(this.db, sql`select count(*)::int as n from lifts l where ${inScope}`);
     const open = await sqlRows<MyVisits['openVisits'][number]>(
       this.db,
       sql`select v.id::float8 as id, v.lift_id as "liftId", l.name as liftname, v.type,
                  ${iso(sql`v.started_at`)} as "startedAt"
           from visits v join lifts l on l.id = v.lift_id
-          where l.organisation_id = ${organisationId} and v.started_by = ${userId} and v.state = 'progress'
+          where ${inScope} and v.started_by = ${userId} and v.state = 'progress'
           order by v.started_at desc, v.id desc
           limit 50`,
     );

@@ -58,8 +58,12 @@ export class VisitsService {
   }
 
   /** The monteur's dashboard: 404 outside the caller's organisations, like the dashboard itself. */
-  async mine(principal: Principal, organisationId: number): Promise<MyVisits> {
+  /** Without an organisation: over the caller's whole scope, as a mechanic's dashboard shows it. */
+  async mine(principal: Principal, organisationId: number | undefined): Promise<MyVisits> {
+    if (organisationId === undefined) {
+      return this.repository.mine(await this.access.organisationIds(principal), principal.userId);
+    }
     await this.access.assertOrganisation(principal, organisationId);
-    return this.repository.mine(organisationId, principal.userId);
+    return this.repository.mine([organisationId], principal.userId);
   }
 }

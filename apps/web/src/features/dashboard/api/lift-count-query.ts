@@ -14,4 +14,7 @@ export const liftCountQueryOptions = (organisationId: number) =>
       });
       return response.data.total;
     },
+    // Whether the dashboard asks its figures at all hangs on this count: read it fresh on every
+    // visit (a lift may have been added or imported since), it is one row.
+    staleTime: 0,
   });

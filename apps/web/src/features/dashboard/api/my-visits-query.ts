@@ -7,13 +7,14 @@ import { apiRequest } from '../../../lib/api-client.ts';
  * lifts (a monteur), and the lifts that person is working on. Under 'dashboard', so a recorded
  * visit (record-visit.ts) refetches it.
  */
-export const myVisitsQueryOptions = (organisationId: number) =>
+export const myVisitsQueryOptions = (organisationId: number | undefined) =>
   queryOptions({
-    queryKey: ['dashboard', 'my-visits', organisationId] as const,
+    queryKey: ['dashboard', 'my-visits', organisationId ?? 'served'] as const,
     queryFn: async ({ signal }) => {
       const response = await apiRequest('GET', '/visits/mine', {
         schema: myVisitsResponseSchema,
-        query: { organisationId },
+        // Without one: every organisation the caller's company serves (the mechanic's dashboard).
+        query: organisationId === undefined ? {} : { organisationId },
         signal,
       });
       return response.data;

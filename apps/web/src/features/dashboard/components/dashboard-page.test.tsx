@@ -16,10 +16,61 @@ describe('dashboard', () => {
     expect(await screen.findByText('Selecteer eerst een organisatie')).toBeInTheDocument();
   });
 
-  it('shows the no-lifts message when the organisation has no lifts', async () => {
-    dashboardSession('admin', { 'GET /liftwacht/lift': { body: liftList(0) }, 'GET /liftwacht/stats': statsHandler() });
+  it('shows the no-lifts message when the organisation has no lifts, without asking its figures', async () => {
+    const api = dashboardSession('admin', {
+      'GET /liftwacht/lift': { body: liftList(0) },
+      'GET /liftwacht/stats': statsHandler(),
+    });
     renderApp('/dashboard');
     expect(await screen.findByText('Organisatie heeft geen liften')).toBeInTheDocument();
+    expect(api.callsTo('GET /liftwacht/lift')).toHaveLength(1);
+    expect(api.callsTo('GET /liftwacht/stats')).toHaveLength(0);
+  });
+
+  it('shows a mechanic the lifts his company serves, the lifts he works on and the two always-shown cards', async () => {
+    storePeriod(november);
+    const api = dashboardSession('monteur', {
+      'GET /liftwacht/stats/served': {
+        body: {
+          data: { view: 'current', liftCount: 7, organisationCount: 2, intercomUnavailable: 3, senseNotConnected: 1 },
+        },
+      },
+      'GET /liftwacht/visits/mine': {
+        body: {
+          data: {
+            liftCount: 7,
+            openVisits: [
+              { id: 9, liftId: 4, liftname: 'Lift Gemeente', type: 'repair', startedAt: '2026-11-20T08:00:00.000Z' },
+            ],
+          },
+        },
+      },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText(/7 liften · Actuele situatie · 2 organisaties/)).toBeInTheDocument();
+    expect(screen.getByText('Intercom niet beschikbaar').closest('[aria-busy]')).toHaveTextContent('3');
+    expect(screen.getByText('Sense-module niet verbonden').closest('[aria-busy]')).toHaveTextContent('1');
+    expect(screen.queryByText(/^Liften (niet beschikbaar|buiten gebruik)$/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Lift Gemeente' })).toHaveAttribute('href', '/lifts/4');
+    expect(screen.queryByText('Organisatie heeft geen liften')).not.toBeInTheDocument();
+    // Nothing of one organisation: no /stats, no lift list; his visits over all he serves.
+    expect(api.callsTo('GET /liftwacht/stats')).toHaveLength(0);
+    expect(api.callsTo('GET /liftwacht/lift')).toHaveLength(0);
+    expect(api.callsTo('GET /liftwacht/visits/mine')[0]?.url.searchParams.has('organisationId')).toBe(false);
+  });
+
+  it('tells a mechanic whose company serves no lifts yet how that changes', async () => {
+    dashboardSession('monteur', {
+      'GET /liftwacht/stats/served': {
+        body: {
+          data: { view: 'current', liftCount: 0, organisationCount: 0, intercomUnavailable: 0, senseNotConnected: 0 },
+        },
+      },
+      'GET /liftwacht/visits/mine': { body: { data: { liftCount: 0, openVisits: [] } } },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText(/Uw bedrijf onderhoudt nog geen liften/)).toBeInTheDocument();
+    expect(screen.getByText(/0 liften/)).toBeInTheDocument();
   });
 
   it('shows the no-lifts message when the stats answer 404', async () => {
@@ -44,7 +95,7 @@ describe('dashboard', () => {
     });
 
     const expected: [string, string, string][] = [
-      ['Liften niet beschikbaar', '3', 'liftUnavailable'],
+      ['Liften buiten gebruik', '3', 'liftUnavailable'],
       ['Technisch niet beschikbaar', '2', 'senseFailureSensor'],
       ['Bezoeken', '1', 'visits'],
       ['Onderhoud onvoldoende', '4', 'servicecounterMaintenanceAlert'],
@@ -66,7 +117,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
   });
 
-  it.each(['client-light', 'monteur'] as const)(
+  it.each(['client-light'] as const)(
     'shows %s only the two always-shown cards and no period selector',
     async (role) => {
       storePeriod(november);
@@ -78,7 +129,7 @@ describe('dashboard', () => {
       renderApp('/dashboard');
       expect(await card('Intercom niet beschikbaar 7')).toBeInTheDocument();
       expect(await card('Sense-module niet verbonden 8')).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: /Liften niet beschikbaar/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Liften buiten gebruik/ })).not.toBeInTheDocument();
       expect(screen.queryByRole('group', { name: 'Periode' })).not.toBeInTheDocument();
       // Forced to the current view although a period is stored.
       expect(api.callsTo('GET /liftwacht/stats').every((call) => !call.url.searchParams.has('from'))).toBe(true);
@@ -158,7 +209,7 @@ describe('dashboard', () => {
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Overzicht' });
     await userEvent.selectOptions(screen.getByLabelText('Taal'), 'English (UK)');
-    expect(await card('Lifts unavailable 3')).toBeInTheDocument();
+    expect(await card('Lifts out of service 3')).toBeInTheDocument();
     expect(await card('Sense module not connected 1,234')).toBeInTheDocument();
     expect(screen.getByText(/87 lifts/)).toBeInTheDocument();
   });

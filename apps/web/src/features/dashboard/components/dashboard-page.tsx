@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useDashboardView } from '../hooks/use-dashboard-view.ts';
+import { selectUserMechanic } from '../../../lib/session/session-selectors.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { OrganisationDashboard } from './organisation-dashboard.tsx';
+import { ServedDashboard } from './served-dashboard.tsx';
 
 interface DashboardPageProps {
   /**
@@ -20,11 +23,15 @@ interface DashboardPageProps {
 export function DashboardPage({ periodSelector, reportAction }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   const view = useDashboardView();
+  const mechanic = useSession(selectUserMechanic);
 
   return (
     <PageContainer>
       <PageTitle title={t('title')} />
-      {view.organisationId === null ? (
+      {mechanic ? (
+        // A mechanic picks no organisation: his dashboard covers every lift his company serves.
+        <ServedDashboard />
+      ) : view.organisationId === null ? (
         <Alert severity="info">{t('selectOrganisation')}</Alert>
       ) : (
         <>

@@ -6,13 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useRefetchOnOrganisationChange } from '../../../lib/realtime/hooks/use-refetch-on-organisation-change.ts';
 import { liftCountQueryOptions } from '../api/lift-count-query.ts';
-import { myVisitsQueryOptions } from '../api/my-visits-query.ts';
-import { usePermission } from '../../../lib/use-permission.ts';
 import { statsQueryOptions, type StatsRequest } from '../api/stats-query.ts';
 import type { DashboardView } from '../hooks/use-dashboard-view.ts';
 import { useFormats } from '../hooks/use-formats.ts';
 import { CurrentViewCards } from './current-view-cards.tsx';
-import { MyVisitsCard } from './my-visits-card.tsx';
 import { OverviewHeader } from './overview-header.tsx';
 import { PeriodView } from './period-view.tsx';
 
@@ -29,19 +26,18 @@ export function OrganisationDashboard({ organisationId, view, reportAction }: Or
   const request: StatsRequest = view.viewIsCurrent
     ? { organisationId, view: 'current' }
     : { organisationId, view: 'period', from: view.from, to: view.to };
-  // Who may not list lifts (a monteur) reads the count with its own visits in progress.
-  const canList = usePermission('lifts.list');
-  const listedCount = useQuery({ ...liftCountQueryOptions(organisationId), enabled: canList });
-  const mine = useQuery({ ...myVisitsQueryOptions(organisationId), enabled: !canList });
-  const liftCount = canList ? listedCount : { data: mine.data?.liftCount };
-  const stats = useQuery(statsQueryOptions(request));
-  // The current view also refreshes when the server pushes a change (issue 7), not only every minute.
-  useRefetchOnOrganisationChange(view.viewIsCurrent ? organisationId : null, [statsQueryOptions(request).queryKey]);
-  useRefetchOnOrganisationChange(
-    canList ? null : organisationId,
-    [myVisitsQueryOptions(organisationId).queryKey],
-    ['visits'],
-  );
+  // A mechanic, who may not list lifts, has the dashboard of all he serves (served-dashboard.tsx).
+  const liftCount = useQuery(liftCountQueryOptions(organisationId));
+  // The figures are asked once the count says there are lifts: an organisation without lifts
+  // costs no /stats request (and no 404 in the log), only the count.
+  const hasLifts = liftCount.data !== undefined && liftCount.data > 0;
+  const stats = useQuery({ ...statsQueryOptions(request), enabled: hasLifts });
+  // The current view also refreshes when the server pushes a change (issue 7), not only every
+  // minute; the count too, so a first lift added elsewhere brings the cards.
+  useRefetchOnOrganisationChange(view.viewIsCurrent ? organisationId : null, [
+    statsQueryOptions(request).queryKey,
+    liftCountQueryOptions(organisationId).queryKey,
+  ]);
 
   // Spec §2/§8: no lifts, or a stats 404, is the no-lifts message; other failures are only logged
   // (by the query) and leave the cards without figures.
@@ -58,7 +54,6 @@ export function OrganisationDashboard({ organisationId, view, reportAction }: Or
         }
         action={view.viewIsCurrent || noLifts ? null : reportAction}
       />
-      {!canList && mine.data ? <MyVisitsCard openVisits={mine.data.openVisits} /> : null}
       {noLifts ? (
         <Alert severity="info">{t('noLifts')}</Alert>
       ) : (

@@ -52,10 +52,11 @@ export function LiftResults({ state, organisationId, update }: LiftResultsProps)
   });
   const query = advanced === null ? listQuery : searchQuery;
   // The dashboard's current state marks each listed lift; only for roles with a dashboard.
+  // Asked once the page holds lifts: an organisation without lifts sends no /current-state request.
   const canSeeStatuses = usePermission('dashboard.view') && organisationId !== null;
   const statusesQuery = useQuery({
     ...currentStateQueryOptions(organisationId ?? 0),
-    enabled: canSeeStatuses,
+    enabled: canSeeStatuses && (query.data?.total ?? 0) > 0,
     select: statusesByLift,
   });
 
