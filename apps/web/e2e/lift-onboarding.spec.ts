@@ -1,5 +1,5 @@
 // Issue 17: an administrator onboards lifts through the form and a spreadsheet, finds them in the
-// lifts search, takes one out of service and exports the list; axe checks every new screen.
+// lifts search, decommissions one and exports the list; axe checks every new screen.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
@@ -56,15 +56,15 @@ test('an admin creates, edits and decommissions a lift through the form', async 
   const details = page.getByRole('region', { name: 'Liftgegevens' });
   await expect(details.getByText('Amersfoort')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Buiten bedrijf stellen' }).click();
-  const dialog = page.getByRole('dialog', { name: `${name} buiten bedrijf stellen` });
+  await page.getByRole('button', { name: 'Uit dienst nemen' }).click();
+  const dialog = page.getByRole('dialog', { name: `${name} uit dienst nemen` });
   await expect(dialog).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await dialog.getByLabel(/Buiten bedrijf vanaf/).fill('2026-01-15');
-  await dialog.getByRole('button', { name: 'Buiten bedrijf stellen' }).click();
-  await expect(page.getByText('Buiten bedrijf sinds 15 jan 2026')).toBeVisible();
-  await page.getByRole('button', { name: 'Weer in bedrijf nemen' }).click();
-  await expect(page.getByText(/Buiten bedrijf sinds/)).toHaveCount(0);
+  await dialog.getByLabel(/Uit dienst vanaf/).fill('2026-01-15');
+  await dialog.getByRole('button', { name: 'Uit dienst nemen' }).click();
+  await expect(page.getByText('Uit dienst sinds 15 jan 2026')).toBeVisible();
+  await page.getByRole('button', { name: 'Weer in dienst nemen' }).click();
+  await expect(page.getByText(/Uit dienst sinds/)).toHaveCount(0);
 });
 
 test('an admin imports a spreadsheet, finds the new lifts in search and exports them', async ({ page }) => {

@@ -7,7 +7,7 @@ test('saved subscriptions are still there after a reload', async ({ page }) => {
   await dialog.getByRole('link', { name: 'Meldingen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Meldingen' })).toBeVisible();
 
-  const battery = page.getByRole('checkbox', { name: 'Accu' });
+  const battery = page.getByRole('checkbox', { name: 'Accu alarmtelefoon zwak' });
   const save = page.getByRole('button', { name: 'Opslaan' });
   await expect(save).toBeDisabled();
   const wasChecked = await battery.isChecked();
@@ -17,7 +17,7 @@ test('saved subscriptions are still there after a reload', async ({ page }) => {
   await expect(save).toBeDisabled();
 
   await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'Accu' })).toBeChecked({ checked: !wasChecked });
+  await expect(page.getByRole('checkbox', { name: 'Accu alarmtelefoon zwak' })).toBeChecked({ checked: !wasChecked });
 });
 
 test('leaving with unsaved changes asks first', async ({ page }) => {

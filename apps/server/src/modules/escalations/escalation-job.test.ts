@@ -108,19 +108,19 @@ describe('escalation of an unacknowledged entrapment', () => {
     const dutch = mails.find((m) => m.to === fixtures.user.user.email);
     expect(dutch?.subject).toBe('Liftwacht: opsluiting niet bevestigd – Lift Noord');
     expect(dutch?.text).toContain('Beste Test user,');
-    expect(dutch?.text).toContain('na 5 minuten nog door niemand bevestigd');
+    expect(dutch?.text).toContain('na 5 min nog door niemand bevestigd');
     expect(dutch?.text).toContain('Lift: Lift Noord');
     expect(dutch?.text).toContain('Adres: Lift Noordweg 1, Utrecht');
     // 09:00 UTC is 10:00 in Amsterdam.
     expect(dutch?.text).toContain('Begonnen: 10 maart 2026 om 10:00');
-    expect(dutch?.text).toContain('Loopt nu: 5 minuten');
+    expect(dutch?.text).toContain('Loopt nu: 5 min');
     expect(dutch?.text).toContain('https://portal.test/current-calls');
     expect(dutch?.text).toContain('https://portal.test/subscriptions');
     const english = mails.find((m) => m.to === fixtures.user.onderhoud.email);
     expect(english?.subject).toBe('Liftwacht: entrapment not acknowledged – Lift Noord');
     expect(english?.text).toContain('Dear Test onderhoud,');
-    expect(english?.text).toContain('after 5 minutes');
-    expect(english?.text).toContain('Running for: 5 minutes');
+    expect(english?.text).toContain('after 5 min');
+    expect(english?.text).toContain('Running for: 5 min');
     expect(english?.text).toContain('https://portal.test/current-calls');
 
     // Later passes before the second limit send nothing more.
@@ -141,8 +141,8 @@ describe('escalation of an unacknowledged entrapment', () => {
     ]);
     const dutch = mails.find((m) => m.to === fixtures.user.user.email);
     expect(dutch?.text).toContain('Tweede escalatie');
-    expect(dutch?.text).toContain('na 15 minuten');
-    expect(dutch?.text).toContain('Loopt nu: 16 minuten');
+    expect(dutch?.text).toContain('na 15 min');
+    expect(dutch?.text).toContain('Loopt nu: 16 min');
     expect((await passAt(at('10:30'))).mails).toEqual([]);
   });
 
@@ -195,7 +195,7 @@ describe('escalation of an unacknowledged entrapment', () => {
     // Only the maintenance company reaches the client's lift; the owner's users do not.
     expect(recipientsOf(mails)).toEqual([fixtures.user.onderhoud.email, fixtures.user.onderhoud.email]);
     expect(mails.map((m) => m.text).find((text) => text.includes('Second escalation'))).toContain(
-      'Running for: 40 minutes',
+      'Running for: 40 min',
     );
     expect((await passAt(at('13:41'))).made).toEqual([]);
   });
@@ -212,10 +212,10 @@ describe('escalation of an unacknowledged entrapment', () => {
     const second = await passAt(at('15:31'));
     expect(levels(second.made)).toEqual([[noordCall, 2, 2]]);
     expect(second.mails.find((m) => m.to === fixtures.user.onderhoud.email)?.text).toContain(
-      'after 1 hour and 30 minutes',
+      'after 1 h 30 min',
     );
     expect(second.mails.find((m) => m.to === fixtures.user.user.email)?.text).toContain(
-      'Loopt nu: 1 uur en 31 minuten',
+      'Loopt nu: 1 u 31 min',
     );
   });
 

@@ -1,8 +1,9 @@
 // The escalation mail for one call, one level and one subscriber, in the subscriber's language: which
 // lift and where, since when and for how long the call has run, and the link to current calls.
 import type { EscalationLevel } from '@liftwacht/contracts/escalations';
+import { formatDuration } from '../../lib/format-duration.ts';
 import { formatMailTime } from '../../lib/mail-time.ts';
-import { catalogue, interpolate, languageOf, type ServerLanguage } from '../../lib/server-i18n.ts';
+import { catalogue, interpolate, languageOf } from '../../lib/server-i18n.ts';
 import type { Mail } from '../../plugins/mail.ts';
 
 export interface EscalationMailInput {
@@ -21,17 +22,6 @@ export interface EscalationMailInput {
   locale: string;
 }
 
-/** "1 minuut", "25 minuten", "2 uur", "1 hour and 5 minutes": whole minutes, rounded down. */
-export function formatDuration(totalMinutes: number, language: ServerLanguage): string {
-  const texts = catalogue(language).escalations.duration;
-  const minutes = Math.max(0, Math.floor(totalMinutes)) % 60;
-  const hours = Math.floor(Math.max(0, Math.floor(totalMinutes)) / 60);
-  const minutePart = minutes === 1 ? texts.minute : interpolate(texts.minutes, { count: String(minutes) });
-  if (hours === 0) return minutePart;
-  const hourPart = hours === 1 ? texts.hour : interpolate(texts.hours, { count: String(hours) });
-  return minutes === 0 ? hourPart : interpolate(texts.hoursAndMinutes, { hours: hourPart, minutes: minutePart });
-}
-
 export function renderEscalationMail(input: EscalationMailInput, publicUrl: string): Mail {
   const language = languageOf(input.locale);
   const texts = catalogue(language).escalations.mail;
@@ -41,9 +31,9 @@ export function renderEscalationMail(input: EscalationMailInput, publicUrl: stri
     lift: input.liftName,
     building: input.buildingName ?? '',
     address: input.address,
-    limit: formatDuration(input.limitMinutes, language),
+    limit: formatDuration(input.limitMinutes * 60, language),
     startedAt: formatMailTime(input.startedAt, input.locale),
-    running: formatDuration((input.now.getTime() - input.startedAt.getTime()) / 60_000, language),
+    running: formatDuration((input.now.getTime() - input.startedAt.getTime()) / 1000, language),
     link: `${publicUrl}/current-calls`,
     subscriptionsLink: `${publicUrl}/subscriptions`,
   };

@@ -68,7 +68,7 @@ describe('GET /events/export', () => {
       ]),
     );
     const unavailable = listed.flatMap((e, i) => (e.type === 'unavailable' ? [rows[i]?.[0]] : []));
-    expect(new Set(unavailable)).toEqual(new Set(['Lift buiten bedrijf']));
+    expect(new Set(unavailable)).toEqual(new Set(['Lift buiten gebruik']));
   });
 
   it('XLSX (English) has real dates and numbers and the list of the type filter', async () => {
@@ -79,7 +79,7 @@ describe('GET /events/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="events-2026-03-10.xlsx"');
     const [header, ...rows] = await xlsxRows(res, 8);
     expect(header).toEqual(['Type', 'Lift', 'Address', 'Floor', 'Start', 'End', 'Duration (s)', 'Status']);
-    const labels = { unavailable: 'Lift unavailable', battery: 'Alarm phone battery low' } as Record<string, string>;
+    const labels = { unavailable: 'Lift out of service', battery: 'Alarm phone battery low' } as Record<string, string>;
     expect(rows).toEqual(
       listed.map((e) => [
         labels[e.type] ?? 'Door closing fault',

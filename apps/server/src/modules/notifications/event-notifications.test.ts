@@ -105,7 +105,7 @@ describe('event notifications', () => {
     const all = mails();
     expect(all.map((m) => m.to).sort()).toEqual([u.admin.email, u.onderhoud.email, u.user.email].sort());
     const dutch = to(u.user)[0];
-    expect(dutch?.subject).toBe('Liftwacht: Lift buiten bedrijf – Lift Noord');
+    expect(dutch?.subject).toBe('Liftwacht: Lift buiten gebruik – Lift Noord');
     expect(dutch?.body).toContain('Beste Test user,');
     expect(dutch?.body).toContain('Verdieping: 3');
     expect(dutch?.body).toContain('Adres: Lift Noordweg 1, Utrecht');
@@ -114,7 +114,7 @@ describe('event notifications', () => {
     expect(dutch?.body).toContain('09:45');
     expect(dutch?.body).toContain(`https://portal.test/events/${String(id)}`);
     const english = to(u.onderhoud)[0];
-    expect(english?.subject).toBe('Liftwacht: Lift unavailable – Lift Noord');
+    expect(english?.subject).toBe('Liftwacht: Lift out of service – Lift Noord');
     expect(english?.body).toContain('Dear Test onderhoud,');
     expect(english?.body).toContain('Floor: 3');
     expect(english?.body).toContain('10 March 2026');

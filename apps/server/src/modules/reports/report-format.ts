@@ -3,6 +3,8 @@
 // PDF and the API can be compared character for character.
 import type { Locale } from '@liftwacht/contracts/auth';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
+import { formatDuration } from '../../lib/format-duration.ts';
+import { languageOf } from '../../lib/server-i18n.ts';
 
 export interface ReportFormat {
   /** 99.1666 → "99,16 %" (nl) / "99.16%" (en): at most 2 decimals, never rounded up. */
@@ -11,7 +13,7 @@ export interface ReportFormat {
   count(n: number): string;
   /** Seconds as hours with at most 1 decimal: 97200 → "27". */
   hours(seconds: number): string;
-  /** Seconds as a clock reading, like the web app's durations: "4:05", "1:02:03", "2 d 03:04:05". */
+  /** Seconds in the product's one duration format, like the web app: "34 min", "2 u 05 min", "7 d 10 u". */
   duration(seconds: number): string;
   /** yyyy-MM-dd → "1 maart 2026" / "1 March 2026". */
   longDate(isoDate: string): string;
@@ -53,23 +55,9 @@ export function createReportFormat(locale: Locale, percentTemplate: string): Rep
       percentTemplate.replace('{{value}}', percentNumber.format(Math.round(percent * 1e9) / 1e9)),
     count: (n) => countNumber.format(n),
     hours: (seconds) => hourNumber.format(seconds / 3600),
-    duration: clockDuration,
+    duration: (seconds) => formatDuration(seconds, languageOf(locale)),
     longDate: (iso) => long.format(day(iso)),
     shortDate: (iso) => short.format(day(iso)),
     dateTime: (at) => ({ date: localDate.format(at), time: localTime.format(at) }),
   };
-}
-
-const pad = (value: number): string => String(value).padStart(2, '0');
-
-/** The same reading in every language (web: lib/format-clock-duration.ts); whole seconds, cut down. */
-export function clockDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  if (days > 0) return `${String(days)} d ${pad(hours)}:${pad(minutes)}:${pad(rest)}`;
-  if (hours > 0) return `${String(hours)}:${pad(minutes)}:${pad(rest)}`;
-  return `${String(minutes)}:${pad(rest)}`;
 }

@@ -31,7 +31,7 @@ describe('dashboard refetch rules (spec §4)', () => {
 
     act(() => sessionActions.setOrganisationId(2));
 
-    expect(await screen.findByRole('link', { name: 'Liften niet beschikbaar 3' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Liften buiten gebruik 3' })).toBeInTheDocument();
     expect(statsCalls(api).map((call) => call.organisationId)).toEqual(['1', '2']);
     const first = api.calls.findIndex(
       (call) => call.path === '/liftwacht/stats' && call.url.searchParams.get('organisationId') === '1',
@@ -42,7 +42,7 @@ describe('dashboard refetch rules (spec §4)', () => {
   it('refetches when the view or the start date changes', async () => {
     const api = dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler() });
     renderApp('/dashboard');
-    await screen.findByRole('link', { name: 'Liften niet beschikbaar 3' });
+    await screen.findByRole('link', { name: 'Liften buiten gebruik 3' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Periode' }));
     await screen.findByRole('link', { name: /Beschikbaarheid liften/ });
@@ -59,7 +59,7 @@ describe('dashboard refetch rules (spec §4)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler() });
     renderApp('/dashboard');
-    await screen.findByRole('link', { name: 'Liften niet beschikbaar 3' });
+    await screen.findByRole('link', { name: 'Liften buiten gebruik 3' });
     expect(statsCalls(api)).toHaveLength(1);
 
     await act(() => vi.advanceTimersByTimeAsync(currentRefreshMs));

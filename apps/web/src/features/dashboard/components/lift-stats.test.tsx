@@ -45,7 +45,7 @@ describe('LiftStats, the single-lift variant', () => {
     expect(await screen.findByRole('heading', { name: 'Actuele situatie' })).toBeInTheDocument();
     await screen.findAllByText('Ja');
     expect(await card('Bezoek')).toHaveTextContent('BezoekJa');
-    expect(await card('Niet beschikbaar')).toHaveTextContent('Niet beschikbaarNee');
+    expect(await card('Buiten gebruik')).toHaveTextContent('Buiten gebruikNee');
     expect(await card('Sense-module niet verbonden')).toHaveTextContent('Ja');
     expect(screen.getAllByText(/^(Ja|Nee)$/)).toHaveLength(8);
     expect(api.callsTo('GET /liftwacht/current-state')[0]?.url.searchParams.get('organisationId')).toBe('1');

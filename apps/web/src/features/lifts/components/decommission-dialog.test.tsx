@@ -14,24 +14,24 @@ const answerWith =
   });
 
 describe('decommissioning a lift', () => {
-  it('takes the lift out of service from today unless another day is chosen, and shows it', async () => {
+  it('decommissions the lift from today unless another day is chosen, and shows it', async () => {
     const api = liftsSession('admin', { 'PATCH /liftwacht/admin/lifts/7': answerWith({ version: 2 }) });
     const user = userEvent.setup();
     renderApp('/lifts/7');
-    await user.click(await screen.findByRole('button', { name: 'Buiten bedrijf stellen' }, { timeout: 15_000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Lift Domplein buiten bedrijf stellen' });
-    const date = within(dialog).getByLabelText(/Buiten bedrijf vanaf/);
+    await user.click(await screen.findByRole('button', { name: 'Uit dienst nemen' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lift Domplein uit dienst nemen' });
+    const date = within(dialog).getByLabelText(/Uit dienst vanaf/);
     expect(date).toHaveValue(amsterdamToday(new Date()));
     await user.clear(date);
     await user.type(date, '2026-12-01');
-    await user.click(within(dialog).getByRole('button', { name: 'Buiten bedrijf stellen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Uit dienst nemen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('PATCH /liftwacht/admin/lifts/7')[0]?.body).toEqual({
       decommissionedOn: '2026-12-01',
       version: 1,
     });
-    expect(await screen.findByText('Buiten bedrijf sinds 1 dec 2026')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Weer in bedrijf nemen' })).toBeInTheDocument();
+    expect(await screen.findByText('Uit dienst sinds 1 dec 2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Weer in dienst nemen' })).toBeInTheDocument();
   });
 
   it('returns a decommissioned lift to service', async () => {
@@ -42,9 +42,9 @@ describe('decommissioning a lift', () => {
     });
     const user = userEvent.setup();
     renderApp('/lifts/7');
-    expect(await screen.findByText('Buiten bedrijf sinds 15 jan 2026', {}, { timeout: 15_000 })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Weer in bedrijf nemen' }));
-    await waitFor(() => expect(screen.queryByText(/Buiten bedrijf sinds/)).not.toBeInTheDocument());
+    expect(await screen.findByText('Uit dienst sinds 15 jan 2026', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Weer in dienst nemen' }));
+    await waitFor(() => expect(screen.queryByText(/Uit dienst sinds/)).not.toBeInTheDocument());
     expect(api.callsTo('PATCH /liftwacht/admin/lifts/7')[0]?.body).toEqual({ decommissionedOn: null, version: 4 });
   });
 
@@ -60,11 +60,11 @@ describe('decommissioning a lift', () => {
     });
     const user = userEvent.setup();
     renderApp('/lifts/7');
-    await user.click(await screen.findByRole('button', { name: 'Buiten bedrijf stellen' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Uit dienst nemen' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Buiten bedrijf stellen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Uit dienst nemen' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Iemand anders heeft deze lift/);
-    await user.click(within(dialog).getByRole('button', { name: 'Buiten bedrijf stellen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Uit dienst nemen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('PATCH /liftwacht/admin/lifts/7').map((call) => (call.body as Lift).version)).toEqual([1, 3]);
   });
@@ -84,12 +84,12 @@ describe('decommissioning a lift', () => {
     });
     const user = userEvent.setup();
     renderApp('/lifts/7');
-    await user.click(await screen.findByRole('button', { name: 'Buiten bedrijf stellen' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Uit dienst nemen' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
-    const date = within(dialog).getByLabelText(/Buiten bedrijf vanaf/);
+    const date = within(dialog).getByLabelText(/Uit dienst vanaf/);
     await user.clear(date);
     await user.type(date, '2010-01-01');
-    await user.click(within(dialog).getByRole('button', { name: 'Buiten bedrijf stellen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Uit dienst nemen' }));
     expect(
       await within(dialog).findByText('De lift is in gebruik genomen op 1 mrt 2015: kies die dag of later.'),
     ).toBeInTheDocument();
@@ -105,6 +105,6 @@ describe('decommissioning a lift', () => {
     });
     renderApp('/lifts');
     const table = await screen.findByRole('table', { name: 'Liften' }, { timeout: 15_000 });
-    expect(within(table).getByText('Buiten bedrijf sinds 15 jan 2026')).toBeInTheDocument();
+    expect(within(table).getByText('Uit dienst sinds 15 jan 2026')).toBeInTheDocument();
   });
 });

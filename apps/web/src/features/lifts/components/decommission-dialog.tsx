@@ -20,7 +20,7 @@ interface DecommissionDialogProps {
   onClose: () => void;
 }
 
-/** Takes a lift out of service from a day (today unless chosen otherwise); its history stays. */
+/** Decommissions a lift (docs/glossary.md) from a day, today unless chosen otherwise; its history stays. */
 export function DecommissionDialog({ lift, onClose }: DecommissionDialogProps) {
   const { t, i18n } = useTranslation('lifts');
   const { update } = useSaveLift();

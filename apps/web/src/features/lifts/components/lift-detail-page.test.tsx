@@ -58,7 +58,7 @@ describe('LiftDetailPage', () => {
     const statuses = await region('Actuele statussen');
     expect(await within(statuses).findByText('Keuring verlopen')).toBeInTheDocument();
     expect(within(statuses).getByText(/Ritten sinds laatste onderhoud: 1\.234/)).toBeInTheDocument();
-    expect(within(statuses).queryByText('Niet beschikbaar')).not.toBeInTheDocument();
+    expect(within(statuses).queryByText('Buiten gebruik')).not.toBeInTheDocument();
 
     const realtime = await region('Realtime meldingen');
     expect(within(realtime).getByText('Geen realtime meldingen')).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('LiftDetailPage', () => {
     expect(within(visits).getByText('1 u 30 min')).toBeInTheDocument();
 
     const events = await region('Events');
-    expect(await within(events).findByRole('link', { name: 'Accu' })).toHaveAttribute('href', '/events/21');
+    expect(await within(events).findByRole('link', { name: 'Accu alarmtelefoon zwak' })).toHaveAttribute('href', '/events/21');
     expect(within(events).getByText('loopt nog')).toBeInTheDocument();
 
     const logbook = await region('Logboek');

@@ -36,7 +36,7 @@ describe('LiftsPage', () => {
     expect(screen.getByText('2 liften')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Lift Kerkstraat' })).toHaveAttribute('href', '/lifts/11');
     const markt = within(table).getByRole('row', { name: /Lift Markt/ });
-    expect(await within(markt).findByText('Niet beschikbaar')).toBeInTheDocument();
+    expect(await within(markt).findByText('Buiten gebruik')).toBeInTheDocument();
     await user.click(within(table).getByText('Markt 3, Utrecht'));
     await waitFor(() => expect(location()).toBe('/lifts/12'));
   });
@@ -94,7 +94,7 @@ describe('LiftsPage', () => {
     const form = screen.getByRole('form', { name: 'Uitgebreid zoeken' });
     await user.type(within(form).getByRole('textbox', { name: 'Plaats' }), 'Utrecht');
     await user.click(within(form).getByRole('checkbox', { name: 'Keuring verlopen' }));
-    await user.click(within(form).getByRole('checkbox', { name: 'Niet beschikbaar' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Buiten gebruik' }));
     await user.click(within(form).getByRole('radio', { name: 'Alle gekozen statussen' }));
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Intercom (noodtelefoon)' }), 'yes');
     fireEvent.change(within(form).getByLabelText('Onderhoudsinterval minimaal (dagen)'), { target: { value: '30' } });

@@ -128,7 +128,7 @@ describe('period selector', () => {
   it('goes back to the current view with the toggle', async () => {
     const api = await openDashboardInPeriodView();
     await userEvent.click(screen.getByRole('button', { name: 'Actuele situatie' }));
-    expect(await screen.findByRole('link', { name: 'Liften niet beschikbaar 3' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Liften buiten gebruik 3' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Vorige periode' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /liftwacht/stats').at(-1)?.url.searchParams.has('from')).toBe(false);
     expect(localStorage.getItem(storageKeys.viewIsCurrent)).toBe('true');
