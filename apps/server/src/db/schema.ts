@@ -897,6 +897,27 @@ export const senseConfiguration = pgTable(
   (t) => [uniqueIndex('sense_configuration_type_key').on(t.type, t.key, t.moduleType)],
 );
 
+// An organisation's own names and units for module readings (f0…, e0…), over the built-in
+// defaults of the standard readings (modules/sense-labels). One row per organisation and key; a
+// name per language, either may be empty (then that language keeps its default, or the other name).
+export const senseLabels = pgTable(
+  'sense_labels',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    nameNl: text('name_nl'),
+    nameEn: text('name_en'),
+    unit: text('unit'),
+    version: integer('version').notNull().default(1),
+    updatedAt: tstz('updated_at').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('sense_labels_organisation_key').on(t.organisationId, t.key)],
+);
+
 // Latest sense reading per module field, for the lift page's sense data panel.
 export const senseData = pgTable(
   'sense_data',
