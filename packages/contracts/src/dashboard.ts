@@ -75,6 +75,8 @@ export const currentStatsSchema = z.object({
   servicecounterMaintenanceAlert: z.number().int().optional(),
   approvalRejected: z.number().int().optional(),
   approvalExpired: z.number().int().optional(),
+  /** Lifts whose inspection is due on no known day: no commissioning date and no approval. */
+  inspectionUnknown: z.number().int().optional(),
   intercomUnavailable: z.number().int(),
   senseNotConnected: z.number().int(),
 });
@@ -161,6 +163,8 @@ export const periodStatsSchema = z.object({
   intercomAvailability: availabilitySchema,
   approvalRejected: z.object({ count: z.number().int() }),
   approvalExpired: z.object({ count: z.number().int(), lift_count: z.number().int() }),
+  /** Lifts whose inspection was due on no known day in the period (see docs/dashboard-rules.md). */
+  inspectionUnknown: z.object({ lift_count: z.number().int() }),
   maintenanceBeforeInterval: z.object({ count: z.number().int() }),
   maintenanceOnInterval: z.object({ count: z.number().int() }),
   maintenanceAfterInterval: z.object({ count: z.number().int() }),
@@ -183,6 +187,7 @@ export const statsDetailTypes = [
   'servicecounterMaintenanceAlert',
   'approvalRejected',
   'approvalExpired',
+  'inspectionUnknown',
   'intercomUnavailable',
   'senseNotConnected',
   'liftAvailability',
@@ -278,6 +283,7 @@ export const liftStatuses = [
   'servicecounterMaintenanceAlert',
   'approvalRejected',
   'approvalExpired',
+  'inspectionUnknown',
   'intercomUnavailable',
   'senseNotConnected',
 ] as const;

@@ -1,4 +1,5 @@
-// Rides since each lift's last finished maintenance visit: the "maintenance insufficient" figure.
+// Rides since each lift's last finished maintenance visit and when its maintenance interval runs out:
+// the "maintenance insufficient" figure.
 // lift_maintenance_rides (migrations 0006 and 0030) holds it per lift with the lift's threshold and
 // whether it is over it, kept by triggers on lifts, visits and daily_counters, so reading it for a
 // whole fleet is a scan of one narrow table instead of counting rides per lift.
@@ -20,6 +21,24 @@ export function overRideThresholdSql(lifts: SQL, where: SQL): SQL {
     from lift_maintenance_rides r
     join ${lifts} s on s.id = r.lift_id
     where r.over_threshold and ${where}`;
+}
+
+/**
+ * Rows (lift_id, last_at, total, since, over_threshold) of the lifts whose maintenance is
+ * insufficient now: over their service ride threshold (overRideThresholdSql), or past the end of
+ * their maintenance interval plus 10 % without a visit, counted from the last finished maintenance
+ * visit, else from commissioning, else from the day the lift was added (maintenance_exceeded_at,
+ * migration 0033). A lift never maintained is never "fine" for longer than one interval. `since` is
+ * when the status began as far as it is known: the last visit for a lift over its threshold, the
+ * moment the interval ran out otherwise. Same `lifts`/`where` as overRideThresholdSql.
+ */
+export function maintenanceInsufficientSql(lifts: SQL, where: SQL, now: SQL): SQL {
+  return sql`
+    select r.lift_id, r.last_maintenance_at as last_at, r.rides_since as total, r.over_threshold,
+           case when r.over_threshold then r.last_maintenance_at else r.maintenance_exceeded_at end as since
+    from lift_maintenance_rides r
+    join ${lifts} s on s.id = r.lift_id
+    where (r.over_threshold or r.maintenance_exceeded_at < ${now}) and ${where}`;
 }
 
 /**

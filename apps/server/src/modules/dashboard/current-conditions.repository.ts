@@ -1,4 +1,4 @@
-// What is wrong with each lift right now (DESIGN §4 current view), one row per lift and condition.
+// What is wrong with each lift right now (docs/dashboard-rules.md), one row per lift and condition.
 // The current-view counts, /current-state and the current stats details all read this.
 import { sql, type SQL } from 'drizzle-orm';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
@@ -6,8 +6,8 @@ import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import { timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
 import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
-import { expiredApprovalSql, latestRejectionSql } from '../../db/inspection-status-sql.ts';
-import { overRideThresholdSql } from '../../db/rollups/rides-since-maintenance.ts';
+import { expiredApprovalSql, latestRejectionSql, unknownInspectionSql } from '../../db/inspection-status-sql.ts';
+import { maintenanceInsufficientSql } from '../../db/rollups/rides-since-maintenance.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { localDay } from '../../lib/local-day.ts';
 import { liftScopeSql, type LiftScope } from './stats-scope.ts';
@@ -30,10 +30,15 @@ export interface ConditionRow {
 export interface FleetConditions {
   open: [type: 'unavailable' | 'sense_failure' | 'intercom_unavailable', liftIds: number[]][];
   visits: number[];
-  /** The lifts whose rides since maintenance exceed their own service ride threshold. */
-  overRideThreshold: number[];
+  /**
+   * The lifts whose maintenance is insufficient: rides since maintenance over their own service
+   * ride threshold, or the maintenance interval exceeded (maintenanceInsufficientSql).
+   */
+  maintenanceInsufficient: number[];
   rejected: number[];
   expired: number[];
+  /** The lifts whose inspection is due on no known day. */
+  inspectionUnknown: number[];
   notConnected: number[];
 }
 
@@ -60,17 +65,19 @@ export class CurrentConditionsRepository {
                  and e.type in ('unavailable', 'sense_failure', 'intercom_unavailable')
                group by e.type) x),
             (select coalesce(json_agg(distinct v.lift_id), '[]') from visits v where v.state = 'progress'),
-            (select coalesce(json_agg(r.lift_id), '[]') from lift_maintenance_rides r where r.over_threshold),
+            (select coalesce(json_agg(r.lift_id), '[]') from lift_maintenance_rides r
+             where r.over_threshold or r.maintenance_exceeded_at < ${nowTs}),
             (select coalesce(json_agg(f.lift_id), '[]') from lift_facts f where f.last_result = 'rejected'),
-            (select coalesce(json_agg(f.lift_id), '[]') from lift_facts f where f.inspection_valid_until < ${today}),
+            (select coalesce(json_agg(f.lift_id), '[]') from lift_facts f where f.inspection_due_on < ${today}),
+            (select coalesce(json_agg(f.lift_id), '[]') from lift_facts f where f.inspection_due_on is null),
             (select coalesce(json_agg(distinct m.lift_id), '[]') from modules m
              where m.lift_id is not null and (m.last_seen_at is null or m.last_seen_at < ${silentSince}::timestamptz))
           )::text as conditions`,
     );
-    const [open, visits, overRideThreshold, rejected, expired, notConnected] = JSON.parse(
-      row?.conditions ?? '[[],[],[],[],[],[]]',
-    ) as [FleetConditions['open'], number[], number[], number[], number[], number[]];
-    return { open, visits, overRideThreshold, rejected, expired, notConnected };
+    const [open, visits, maintenanceInsufficient, rejected, expired, inspectionUnknown, notConnected] = JSON.parse(
+      row?.conditions ?? '[[],[],[],[],[],[],[]]',
+    ) as [FleetConditions['open'], number[], number[], number[], number[], number[], number[]];
+    return { open, visits, maintenanceInsufficient, rejected, expired, inspectionUnknown, notConnected };
   }
 
   /**
@@ -115,9 +122,11 @@ export class CurrentConditionsRepository {
         group by v.lift_id`);
     }
     if (wanted('servicecounterMaintenanceAlert')) {
+      // value: the rides for a lift over its threshold, null for one whose interval ran out (since)
       parts.push(sql`
-        select r.lift_id, 'servicecounterMaintenanceAlert'::text, r.last_at::text, r.total::text
-        from (${overRideThresholdSql(sql`scoped`, sql`true`)}) r`);
+        select r.lift_id, 'servicecounterMaintenanceAlert'::text, r.since::text,
+               case when r.over_threshold then r.total::text end
+        from (${maintenanceInsufficientSql(sql`scoped`, sql`true`, nowTs)}) r`);
     }
     // The inspections statuses read the table once (a hash join with the scope) instead of probing
     // every lift's inspections.
@@ -128,8 +137,13 @@ export class CurrentConditionsRepository {
     }
     if (wanted('approvalExpired')) {
       parts.push(sql`
-        select x.lift_id, 'approvalExpired', x.valid_until::text, x.valid_until::text
+        select x.lift_id, 'approvalExpired', x.due_on::text, x.due_on::text
         from (${expiredApprovalSql({ join: sql`join scoped s on s.id = i.lift_id` }, today)}) x`);
+    }
+    if (wanted('inspectionUnknown')) {
+      parts.push(sql`
+        select u.lift_id, 'inspectionUnknown', null::text, null::text
+        from (${unknownInspectionSql({ join: sql`join scoped s on s.id = i.lift_id` })}) u`);
     }
     if (wanted('senseNotConnected')) {
       parts.push(sql`

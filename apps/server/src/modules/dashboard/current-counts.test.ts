@@ -3,7 +3,7 @@
 // after changes to what the kept list holds from this node, another node and plain SQL.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LiftStatus } from '@liftwacht/contracts/dashboard';
+import { liftStatuses, type LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Database } from '../../db/database.ts';
 import { availabilityChannel } from '../../db/rollups/availability-rollup.ts';
 import { dailyCounters, events, inspections, lifts, modules, organisations, visits } from '../../db/schema.ts';
@@ -67,17 +67,7 @@ async function addLift(values: Partial<typeof lifts.$inferInsert> = {}): Promise
 
 /** Every status, 0 where none: a missing figure and a zero are the same count. */
 function all(counts: Map<LiftStatus, number>): Record<string, number> {
-  const statuses: LiftStatus[] = [
-    'liftUnavailable',
-    'senseFailureSensor',
-    'visits',
-    'servicecounterMaintenanceAlert',
-    'approvalRejected',
-    'approvalExpired',
-    'intercomUnavailable',
-    'senseNotConnected',
-  ];
-  return Object.fromEntries(statuses.map((s) => [s, counts.get(s) ?? 0]));
+  return Object.fromEntries(liftStatuses.map((s) => [s, counts.get(s) ?? 0]));
 }
 
 async function compare(n: Node): Promise<Record<string, number>> {
@@ -102,9 +92,17 @@ describe('current view counts from the kept lifts', () => {
             decommissionedOn: decommissioned,
             liftType: rand() < 0.3 ? null : 'MRL',
             serviceRideThreshold: 50 + Math.floor(rand() * 400),
+            // Some commissioned long ago or recently, some never dated (their creation counts).
+            commissionedOn:
+              rand() < 0.4
+                ? null
+                : `20${String(15 + Math.floor(rand() * 12))}-0${String(1 + Math.floor(rand() * 9))}-15`,
+            maintenanceIntervalDays: [30, 90, 365][Math.floor(rand() * 3)] ?? 90,
           }),
         );
       }
+      // A quarter of the lifts have no history at all: no events, visits, inspections, rides or module.
+      const withHistory = ids.filter(() => rand() >= 0.25);
       const day = 86_400_000;
       const types = ['unavailable', 'sense_failure', 'intercom_unavailable', 'battery', 'unavailable'];
       const eventRows = [];
@@ -112,7 +110,7 @@ describe('current view counts from the kept lifts', () => {
       const inspectionRows = [];
       const counterRows = [];
       const moduleRows = [];
-      for (const liftId of ids) {
+      for (const liftId of withHistory) {
         for (let k = Math.floor(rand() * 4); k > 0; k--) {
           // some start after now: not a condition yet
           const start = now.getTime() - Math.floor(rand() * 20 * day) + (rand() < 0.1 ? 3_600_000 : 0);
@@ -169,6 +167,26 @@ describe('current view counts from the kept lifts', () => {
       const expected = await compare(node);
       // the fleet has each condition, so each rule is exercised
       for (const [status, n] of Object.entries(expected)) expect(n, status).toBeGreaterThan(0);
+      // Lifts without history are never fine by default: each is unknown, expired or insufficient
+      // as its commissioning date says.
+      const history = new Set(withHistory);
+      const bare = await database.db
+        .select({ id: lifts.id, commissionedOn: lifts.commissionedOn })
+        .from(lifts)
+        .where(sql`${lifts.organisationId} = ${organisationId} and ${lifts.decommissionedOn} is null`);
+      const bareLifts = bare.filter((l) => ids.includes(l.id) && !history.has(l.id));
+      expect(bareLifts.length).toBeGreaterThan(0);
+      const rows = await new CurrentConditionsRepository(database.db).conditions({ organisationId }, now);
+      const has = (id: number, status: LiftStatus) => rows.some((r) => r.liftId === id && r.status === status);
+      for (const lift of bareLifts) {
+        if (lift.commissionedOn === null)
+          expect(has(lift.id, 'inspectionUnknown'), `lift ${String(lift.id)}`).toBe(true);
+        else if (lift.commissionedOn < '2025-10-30') expect(has(lift.id, 'approvalExpired')).toBe(true);
+        // never maintained: more than any interval (at most 365 days + 10 %) since commissioning
+        if (lift.commissionedOn !== null && lift.commissionedOn < '2025-09-01') {
+          expect(has(lift.id, 'servicecounterMaintenanceAlert'), `lift ${String(lift.id)}`).toBe(true);
+        }
+      }
       // the list is kept now: the same counts again without loading it
       await compare(node);
       for (const table of [modules, inspections, visits, dailyCounters, events, lifts]) {

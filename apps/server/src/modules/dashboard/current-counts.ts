@@ -51,9 +51,10 @@ export class CurrentCounts {
       counts.set(openStatus[type], counted(ids, type === 'intercom_unavailable' ? withIntercom.has : undefined));
     }
     counts.set('visits', counted(fleet.visits));
-    counts.set('servicecounterMaintenanceAlert', counted(fleet.overRideThreshold));
+    counts.set('servicecounterMaintenanceAlert', counted(fleet.maintenanceInsufficient));
     counts.set('approvalRejected', counted(fleet.rejected));
     counts.set('approvalExpired', counted(fleet.expired));
+    counts.set('inspectionUnknown', counted(fleet.inspectionUnknown));
     counts.set('senseNotConnected', counted(fleet.notConnected));
     return counts;
   }

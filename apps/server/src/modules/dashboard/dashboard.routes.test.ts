@@ -102,9 +102,12 @@ describe('GET /stats current view', () => {
         liftUnavailable: 1,
         senseFailureSensor: 1,
         visits: 1,
-        servicecounterMaintenanceAlert: 1,
+        // D over its ride threshold; A's 90 days (+10 %) since 1 October ran out on 8 January
+        servicecounterMaintenanceAlert: 2,
         approvalRejected: 1,
         approvalExpired: 1,
+        // A, B and E: no commissioning date and no approval
+        inspectionUnknown: 3,
         intercomUnavailable: 1,
         senseNotConnected: 1,
       },
@@ -214,8 +217,15 @@ describe('GET /stats/details', () => {
     const period = `organisationId=${org()}&from=2026-02-01&to=2026-02-28`;
     expect(await names(`/stats/details?type=liftUnavailable&organisationId=${org()}`)).toEqual(['Lift A']);
     expect(await names(`/stats/details?type=servicecounterMaintenanceAlert&organisationId=${org()}`)).toEqual([
+      'Lift A',
       'Lift D',
     ]);
+    expect(await names(`/stats/details?type=inspectionUnknown&organisationId=${org()}`)).toEqual([
+      'Lift A',
+      'Lift B',
+      'Lift E',
+    ]);
+    expect(await names(`/stats/details?type=inspectionUnknown&${period}`)).toEqual(['Lift A', 'Lift B', 'Lift E']);
     expect(await names(`/stats/details?type=senseNotConnected&organisationId=${org()}`)).toEqual(['Lift B']);
     expect(await names(`/stats/details?type=maintenanceExpired&${period}`)).toEqual(['Lift A', 'Lift D']);
     expect(await names(`/stats/details?type=maintenanceAfterInterval&${period}`)).toEqual(['Lift D']);
@@ -249,9 +259,9 @@ describe('GET /current-state', () => {
         .find((i) => i.liftId === liftId)
         ?.statuses.map((s) => s.status)
         .sort();
-    expect(of(id.B)).toEqual(['intercomUnavailable', 'senseFailureSensor', 'senseNotConnected']);
+    expect(of(id.B)).toEqual(['inspectionUnknown', 'intercomUnavailable', 'senseFailureSensor', 'senseNotConnected']);
     expect(of(id.D)).toEqual(['approvalExpired', 'servicecounterMaintenanceAlert']);
-    expect(of(id.E)).toBeUndefined();
+    expect(of(id.E)).toEqual(['inspectionUnknown']);
   });
 
   it('answers an empty list for organisation 0', async () => {

@@ -156,10 +156,13 @@ export class DashboardService {
       return rows
         .map((r) => ({
           ...summary(lifts, r.liftId),
-          value: r.value ?? r.count,
+          // an unknown inspection has no value to show: a dash, not a count of 1
+          value: periodFigure === 'inspectionUnknown' ? null : (r.value ?? r.count),
           unit:
             r.value === null
-              ? ('count' as const)
+              ? periodFigure === 'inspectionUnknown'
+                ? ('date' as const)
+                : ('count' as const)
               : periodFigure === 'maintenanceExpired'
                 ? ('days' as const)
                 : ('date' as const),
@@ -171,7 +174,7 @@ export class DashboardService {
     if (!liftStatuses.includes(status)) throw notFound('Statistic');
     if (!visibleLiftStatuses(principal.roles).includes(status)) throw forbidden();
     const rows = await this.conditions.conditions(scope, now, status);
-    return rows.map((r) => conditionItem(r));
+    return rows.map((r) => conditionItem(r, now));
   }
 
   private async currentStats(principal: Principal, scope: LiftScope): Promise<CurrentStats> {
@@ -207,6 +210,7 @@ export class DashboardService {
       intercomAvailability: summariseAvailability(intercom.fractions, intercom.unavailableSeconds),
       approvalRejected: { count: total('approvalRejected') },
       approvalExpired: { count: total('approvalExpired'), lift_count: lifts('approvalExpired') },
+      inspectionUnknown: { lift_count: lifts('inspectionUnknown') },
       maintenanceBeforeInterval: { count: total('maintenanceBeforeInterval') },
       maintenanceOnInterval: { count: total('maintenanceOnInterval') },
       maintenanceAfterInterval: { count: total('maintenanceAfterInterval') },
@@ -251,9 +255,10 @@ function periodFigureOf(type: StatsDetailsQuery['type'], period: BusinessPeriod 
     case 'maintenanceAfterInterval':
     case 'maintenanceExpired':
       return type;
-    // Without a period these two are the current conditions of the same name.
+    // Without a period these three are the current conditions of the same name.
     case 'approvalRejected':
     case 'approvalExpired':
+    case 'inspectionUnknown':
       return period ? type : undefined;
     default:
       return undefined;
@@ -268,13 +273,17 @@ function summary(
   return { liftId, name: lift?.name ?? '', address: lift?.address ?? '', buildingName: lift?.buildingName ?? null };
 }
 
-function conditionItem(row: ConditionRow): StatsDetailItem {
+function conditionItem(row: ConditionRow, now: Date): StatsDetailItem {
   const base = { liftId: row.liftId, name: row.name, address: row.address, buildingName: row.buildingName };
   switch (row.status) {
     case 'servicecounterMaintenanceAlert':
-      return { ...base, value: row.value, unit: 'rides' };
+      // Over the ride threshold: the rides; else the interval ran out: the whole days since.
+      return row.value !== null || row.since === null
+        ? { ...base, value: row.value, unit: 'rides' }
+        : { ...base, value: Math.floor((now.getTime() - Date.parse(row.since)) / 86_400_000), unit: 'days' };
     case 'approvalRejected':
     case 'approvalExpired':
+    case 'inspectionUnknown':
       return { ...base, value: row.since, unit: 'date' };
     default:
       return { ...base, value: row.since, unit: 'timestamp' };

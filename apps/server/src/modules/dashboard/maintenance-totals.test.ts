@@ -67,7 +67,11 @@ beforeEach(async () => {
 
 /** Figure → [count, lifts], the SQL's missing inspection figures as zeros. */
 function normalised(rows: readonly PeriodFigureTotal[]): Record<string, [number, number]> {
-  const out: Record<string, [number, number]> = { approvalRejected: [0, 0], approvalExpired: [0, 0] };
+  const out: Record<string, [number, number]> = {
+    approvalRejected: [0, 0],
+    approvalExpired: [0, 0],
+    inspectionUnknown: [0, 0],
+  };
   for (const r of rows) out[r.figure] = [r.count, r.lifts];
   return out;
 }
@@ -100,13 +104,21 @@ describe('maintenance totals from the kept snapshot', () => {
           maintenanceIntervalDays: [30, 60, 90, 91][Math.floor(rand() * 4)] ?? 90,
           decommissionedOn: rand() < 0.15 ? '2026-03-01' : null,
           organisationId: rand() < 0.15 ? other?.id : organisationId,
+          // commissioned before, during or after the history below, or never dated
+          commissionedOn:
+            rand() < 0.35
+              ? null
+              : new Date(Date.parse('2023-06-01') + Math.floor(rand() * 1000) * dayMs).toISOString().slice(0, 10),
         }),
       );
     }
+    // Lifts without history: no visits, no inspections (their commissioning or creation decides).
+    const bare = new Set(ids.filter(() => rand() < 0.3));
     const base = Date.parse('2025-01-01T00:00:00Z');
     const visitRows: (typeof visits.$inferInsert)[] = [];
     const inspectionRows: (typeof inspections.$inferInsert)[] = [];
     for (const liftId of ids) {
+      if (bare.has(liftId)) continue;
       let at = base + Math.floor(rand() * 60) * dayMs;
       while (at < base + 700 * dayMs) {
         visitRows.push({
@@ -157,6 +169,10 @@ describe('maintenance totals from the kept snapshot', () => {
     }
     // the random fleet reaches every figure
     expect(seen).toBeGreaterThan(20);
+    expect(bare.size).toBeGreaterThan(0);
+    // lifts never inspected count as unknown or (commissioned more than a year before) expired
+    const year = await compare(node.totals, period('2026-01-01', '2026-12-31'));
+    expect(year.inspectionUnknown?.[1]).toBeGreaterThan(0);
     expect(node.snapshot.stats.hits).toBeGreaterThan(0);
   });
 

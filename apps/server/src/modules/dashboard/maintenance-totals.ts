@@ -50,17 +50,28 @@ const figures: PeriodFigure[] = [
   'maintenanceExpired',
   'approvalRejected',
   'approvalExpired',
+  'inspectionUnknown',
 ];
 
 /** Positions in `figures`. */
-const Figure = { before: 0, onTime: 1, after: 2, visits: 3, expired: 4, rejected: 5, approvalExpired: 6 } as const;
+const Figure = {
+  before: 0,
+  onTime: 1,
+  after: 2,
+  visits: 3,
+  expired: 4,
+  rejected: 5,
+  approvalExpired: 6,
+  inspectionUnknown: 7,
+} as const;
 type Figure = (typeof Figure)[keyof typeof Figure];
 
 /**
  * The rules of figureCtesSql (period-figures.repository.ts) over the snapshot: gaps that touch the
  * period, those that started in it by their length against 90–110 % of the interval, gaps open
- * longer than 110 % of it up to the period's end; rejections in the period, approvals whose
- * validity ended in it without a new approval.
+ * longer than 110 % of it up to the period's end, the stretch before a lift's first visit among
+ * them; rejections in the period, lapses of the inspection that reach into it, lifts whose
+ * inspection was due on no known day by its end.
  */
 export function snapshotTotals(s: MaintenanceSnapshot, lifts: LiftIdSet, b: PeriodBounds): PeriodFigureTotal[] {
   const { maxId, has: counted } = lifts;
@@ -100,20 +111,29 @@ export function snapshotTotals(s: MaintenanceSnapshot, lifts: LiftIdSet, b: Peri
     // whole microseconds: the comparison agrees with the SQL's float seconds (see the test)
     if ((Math.min(closes, b.endUs) - started) / 1e6 > latest) add(Figure.expired, lift);
   }
-  // Only the inspections whose day (a rejection's, an approval's validity end) lies in the period.
-  const inspections = inspectionsByDay(s);
-  const lastInspection = firstAfter(inspections.days, b.endDay);
-  for (let k = firstAfter(inspections.days, b.fromDay - 1); k < lastInspection; k++) {
-    const i = inspections.order[k] ?? 0;
-    const lift = s.inspectionLiftIds[i] ?? 0;
+  // Per lift: the stretch from commissioning (or the lift's creation) to its first visit, and
+  // whether its inspection was due on a known day by the period's end.
+  for (let lift = 0; lift <= maxId; lift++) {
     if (!counted(lift)) continue;
-    if (s.rejected[i] === 1) {
-      const on = s.inspectedOn[i] ?? 0;
-      if (on >= b.fromDay && on <= b.endDay) add(Figure.rejected, lift);
-      continue;
+    if ((s.inspectionKnownFrom[lift] ?? 0) > b.endDay) add(Figure.inspectionUnknown, lift);
+    const since = s.sinceUs[lift] ?? NaN;
+    if (Number.isNaN(since)) continue;
+    const first = s.firstVisitUs[lift] ?? NaN;
+    const closes = Number.isNaN(first) ? b.endUs : first;
+    const latest = (s.intervalDays[lift] ?? NaN) * latestOnTime;
+    if (since < b.endUs && closes > b.startUs && (Math.min(closes, b.endUs) - since) / 1e6 > latest) {
+      add(Figure.expired, lift);
     }
-    const until = s.validUntil[i] ?? 0;
-    if (until !== 0 && s.superseded[i] !== 1 && until >= b.fromDay && until < b.endDay) {
+  }
+  for (let i = 0; i < s.rejectionLiftIds.length; i++) {
+    const lift = s.rejectionLiftIds[i] ?? 0;
+    const on = s.rejectedOn[i] ?? 0;
+    if (counted(lift) && on >= b.fromDay && on <= b.endDay) add(Figure.rejected, lift);
+  }
+  for (let i = 0; i < s.lapseLiftIds.length; i++) {
+    const lift = s.lapseLiftIds[i] ?? 0;
+    const end = s.lapseEndDay[i] ?? 0;
+    if (counted(lift) && (s.lapseStartDay[i] ?? 0) <= b.endDay && (end === 0 || end > b.fromDay)) {
       add(Figure.approvalExpired, lift);
     }
   }
@@ -121,7 +141,11 @@ export function snapshotTotals(s: MaintenanceSnapshot, lifts: LiftIdSet, b: Peri
     const count = counts[f] ?? 0;
     const lifts = liftsWith[f] ?? 0;
     // the SQL answers the inspection figures only when a lift has one
-    if (count === 0 && (figure === 'approvalRejected' || figure === 'approvalExpired')) return [];
+    if (
+      count === 0 &&
+      (figure === 'approvalRejected' || figure === 'approvalExpired' || figure === 'inspectionUnknown')
+    )
+      return [];
     return [{ figure, count, lifts }];
   });
 }
@@ -135,23 +159,6 @@ interface GapsByClose {
 }
 
 const gapOrders = new WeakMap<MaintenanceSnapshot, GapsByClose>();
-const inspectionOrders = new WeakMap<MaintenanceSnapshot, { order: Int32Array; days: Float64Array }>();
-
-/**
- * The inspections in the order of the day that can put them in a period's figures (yyyymmdd): a
- * rejection's day, an approval's validity end (0 without one: never in a period), worked out once
- * per snapshot.
- */
-function inspectionsByDay(s: MaintenanceSnapshot): { order: Int32Array; days: Float64Array } {
-  let kept = inspectionOrders.get(s);
-  if (kept === undefined) {
-    const day = (i: number) => (s.rejected[i] === 1 ? (s.inspectedOn[i] ?? 0) : (s.validUntil[i] ?? 0));
-    const order = Int32Array.from({ length: s.inspectionLiftIds.length }, (_, i) => i).sort((a, b) => day(a) - day(b));
-    kept = { order, days: Float64Array.from(order, day) };
-    inspectionOrders.set(s, kept);
-  }
-  return kept;
-}
 
 /**
  * The gaps in closing order. A month touches a twelfth of a year's gaps and the one open at its

@@ -1,5 +1,6 @@
-// Inspection and maintenance figures of a period, per lift (DESIGN §4: 18-month inspections,
-// maintenance on time within ±10 % of the interval).
+// Inspection and maintenance figures of a period, per lift (docs/dashboard-rules.md: the first
+// inspection 12 months after commissioning, then 18-month approvals; maintenance on time within
+// ±10 % of the interval, counted from commissioning or the lift's creation before the first visit).
 import { sql, type SQL } from 'drizzle-orm';
 import { timestampSql } from '../../db/local-time-sql.ts';
 import type { Db } from '../../db/database.ts';
@@ -11,6 +12,7 @@ import { monthsBetween, wholeMonths } from './whole-months.ts';
 export type PeriodFigure =
   | 'approvalRejected'
   | 'approvalExpired'
+  | 'inspectionUnknown'
   | 'maintenanceBeforeInterval'
   | 'maintenanceOnInterval'
   | 'maintenanceAfterInterval'
@@ -36,8 +38,9 @@ export interface PeriodFigureRow {
 
 /**
  * What the maintenance and inspection totals are computed from, for the whole fleet: every
- * maintenance gap, every lift's interval and every approval or rejection (kept per node by
- * maintenance-totals.ts). Element i of each group's arrays is one row.
+ * maintenance gap, every lift's interval and where it runs from, every rejection and every lapse of
+ * a lift's inspection (kept per node by maintenance-totals.ts). Element i of each group's arrays is
+ * one row.
  */
 export interface MaintenanceSnapshot {
   gapLiftIds: Int32Array;
@@ -49,15 +52,27 @@ export interface MaintenanceSnapshot {
   gapSeconds: Float64Array;
   /** Indexed by lift id; NaN for an id without a lift. */
   intervalDays: Float64Array;
-  inspectionLiftIds: Int32Array;
+  /** Indexed by lift id: where the interval runs from before the first visit (epoch µs); NaN without a lift. */
+  sinceUs: Float64Array;
+  /** Indexed by lift id: its first finished maintenance visit (epoch µs); NaN for none. */
+  firstVisitUs: Float64Array;
+  rejectionLiftIds: Int32Array;
   /** yyyymmdd */
-  inspectedOn: Int32Array;
-  rejected: Uint8Array;
-  /** yyyymmdd of an approval's validity end; 0 for a rejection or an approval without one. */
-  validUntil: Int32Array;
-  /** An approval followed by another one on or before its validity end: it never expires. */
-  superseded: Uint8Array;
+  rejectedOn: Int32Array;
+  lapseLiftIds: Int32Array;
+  /** yyyymmdd of a lapse's first day without a valid inspection. */
+  lapseStartDay: Int32Array;
+  /** yyyymmdd of the approval that ended it; 0 while it lasts. */
+  lapseEndDay: Int32Array;
+  /**
+   * Indexed by lift id (yyyymmdd): from which day its inspection is due on a known day: 0 when
+   * commissioned, else its first approval with a validity, 99999999 for never; 0 without a lift.
+   */
+  inspectionKnownFrom: Int32Array;
 }
+
+/** inspectionKnownFrom of a lift that never got a known due day. */
+export const neverKnown = 99_999_999;
 
 /** A period's bounds as the SQL figures take them: epoch microseconds, and the last day as yyyymmdd. */
 export interface PeriodBounds {
@@ -128,48 +143,67 @@ export class PeriodFiguresRepository {
     );
   }
 
-  /** The whole fleet's maintenance gaps, intervals and inspections (see MaintenanceSnapshot). */
+  /** The whole fleet's maintenance gaps, intervals, rejections and inspection lapses (see MaintenanceSnapshot). */
   async maintenanceSnapshot(): Promise<MaintenanceSnapshot> {
     const us = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000000)::int8`);
-    const [row] = await sqlRows<{ gaps: string; lifts: string; inspections: string }>(
+    const yyyymmdd = (column: string) => sql.raw(`to_char(${column}, 'YYYYMMDD')::int`);
+    const [row] = await sqlRows<{ gaps: string; lifts: string; rejections: string; lapses: string }>(
       this.db,
-      sql`select
+      sql`with ${inspectionLapsesSql(sql`lifts`)}
+          select
             (select json_build_array(coalesce(json_agg(g.lift_id), '[]'), coalesce(json_agg(${us('g.started_at')}), '[]'),
                                      coalesce(json_agg(${us('g.next_at')}), '[]'), coalesce(json_agg(g.gap_seconds), '[]'))
              from maintenance_gaps g)::text as gaps,
-            (select json_build_array(coalesce(json_agg(l.id), '[]'), coalesce(json_agg(l.maintenance_interval_days), '[]'))
-             from lifts l)::text as lifts,
             (select json_build_array(
-                      coalesce(json_agg(i.lift_id), '[]'),
-                      coalesce(json_agg(to_char(i.inspected_on, 'YYYYMMDD')::int), '[]'),
-                      coalesce(json_agg(i.result = 'rejected'), '[]'),
-                      coalesce(json_agg(case when i.result = 'approved' then coalesce(to_char(i.valid_until, 'YYYYMMDD')::int, 0) else 0 end), '[]'),
-                      coalesce(json_agg(i.result = 'approved' and exists (
-                        select 1 from inspections r
-                        where r.lift_id = i.lift_id and r.result = 'approved'
-                          and r.inspected_on > i.inspected_on and r.inspected_on <= i.valid_until)), '[]'))
-             from inspections i where i.result in ('approved', 'rejected'))::text as inspections`,
+                      coalesce(json_agg(l.id), '[]'), coalesce(json_agg(l.maintenance_interval_days), '[]'),
+                      coalesce(json_agg(${us('r.maintenance_since')}), '[]'),
+                      coalesce(json_agg(case when l.commissioned_on is not null then 0 else coalesce(
+                        (select min(${yyyymmdd('j.inspected_on')}) from inspections j
+                         where j.lift_id = l.id and j.result = 'approved' and j.valid_until is not null),
+                        ${sql.raw(String(neverKnown))}) end), '[]'))
+             from lifts l join lift_maintenance_rides r on r.lift_id = l.id)::text as lifts,
+            (select json_build_array(coalesce(json_agg(i.lift_id), '[]'), coalesce(json_agg(${yyyymmdd('i.inspected_on')}), '[]'))
+             from inspections i where i.result = 'rejected')::text as rejections,
+            (select json_build_array(coalesce(json_agg(x.lift_id), '[]'), coalesce(json_agg(${yyyymmdd('x.start_day')}), '[]'),
+                                     coalesce(json_agg(coalesce(${yyyymmdd('x.end_day')}, 0)), '[]'))
+             from lapses x)::text as lapses`,
     );
     const [gapLiftIds, started, next, gapSeconds] = JSON.parse(row?.gaps ?? '[[],[],[],[]]') as (number | null)[][];
-    const [liftIds, intervals] = JSON.parse(row?.lifts ?? '[[],[]]') as number[][];
-    const [inspectionLiftIds, inspectedOn, rejected, validUntil, superseded] = JSON.parse(
-      row?.inspections ?? '[[],[],[],[],[]]',
-    ) as (number | boolean)[][];
+    const [liftIds, intervals, since, knownFrom] = JSON.parse(row?.lifts ?? '[[],[],[],[]]') as number[][];
+    const [rejectionLiftIds, rejectedOn] = JSON.parse(row?.rejections ?? '[[],[]]') as number[][];
+    const [lapseLiftIds, lapseStartDay, lapseEndDay] = JSON.parse(row?.lapses ?? '[[],[],[]]') as number[][];
     const maxId = (liftIds ?? []).reduce((a, b) => Math.max(a, b), 0);
     const intervalDays = new Float64Array(maxId + 1).fill(NaN);
-    (liftIds ?? []).forEach((id, i) => (intervalDays[id] = intervals?.[i] ?? NaN));
+    const sinceUs = new Float64Array(maxId + 1).fill(NaN);
+    const inspectionKnownFrom = new Int32Array(maxId + 1);
+    (liftIds ?? []).forEach((id, i) => {
+      intervalDays[id] = intervals?.[i] ?? NaN;
+      sinceUs[id] = since?.[i] ?? NaN;
+      inspectionKnownFrom[id] = knownFrom?.[i] ?? 0;
+    });
     const numbers = (values: (number | null)[] | undefined) => Float64Array.from(values ?? [], (v) => v ?? NaN);
-    return {
+    const gaps = {
       gapLiftIds: Int32Array.from((gapLiftIds ?? []) as number[]),
       gapStartedUs: numbers(started),
       gapNextUs: numbers(next),
       gapSeconds: numbers(gapSeconds),
+    };
+    // A lift's first visit is its gap without a previous one (what min(started_at) is in SQL).
+    const firstVisitUs = new Float64Array(maxId + 1).fill(NaN);
+    gaps.gapLiftIds.forEach((lift, i) => {
+      if (Number.isNaN(gaps.gapSeconds[i] ?? NaN) && lift <= maxId) firstVisitUs[lift] = gaps.gapStartedUs[i] ?? NaN;
+    });
+    return {
+      ...gaps,
       intervalDays,
-      inspectionLiftIds: Int32Array.from((inspectionLiftIds ?? []) as number[]),
-      inspectedOn: Int32Array.from((inspectedOn ?? []) as number[]),
-      rejected: Uint8Array.from((rejected ?? []) as boolean[], Number),
-      validUntil: Int32Array.from((validUntil ?? []) as number[]),
-      superseded: Uint8Array.from((superseded ?? []) as boolean[], Number),
+      sinceUs,
+      firstVisitUs,
+      rejectionLiftIds: Int32Array.from(rejectionLiftIds ?? []),
+      rejectedOn: Int32Array.from(rejectedOn ?? []),
+      lapseLiftIds: Int32Array.from(lapseLiftIds ?? []),
+      lapseStartDay: Int32Array.from(lapseStartDay ?? []),
+      lapseEndDay: Int32Array.from(lapseEndDay ?? []),
+      inspectionKnownFrom,
     };
   }
 
@@ -293,8 +327,10 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
                least(${p.to}::date, (${nowTs} at time zone ${businessTimeZone})::date) as end_day
       ),
       scoped as (
-        select l.id, l.maintenance_interval_days as interval_days from lifts l where ${liftScopeSql(scope, p.from)}
+        select l.id, l.maintenance_interval_days as interval_days, l.commissioned_on
+        from lifts l where ${liftScopeSql(scope, p.from)}
       ),
+      ${inspectionLapsesSql(sql`scoped`)},
       -- Every gap after a maintenance visit that touches the period, with how long it lasted within
       -- it: to the next visit, or to the end of the period when none followed. Joined to lifts
       -- itself rather than \`scoped\`, whose row count the planner cannot see: it then hashed the
@@ -306,6 +342,15 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
                date_part('epoch', least(coalesce(g.next_at, ${endTs}), ${endTs}) - g.started_at) as open_seconds
         from maintenance_gaps g join lifts l on l.id = g.lift_id
         where ${liftScopeSql(scope, p.from)} and g.started_at < ${endTs} and coalesce(g.next_at, ${endTs}) > ${startTs}
+        union all
+        -- Before its first visit a lift's interval runs from commissioning, else from the day it was
+        -- added (maintenance_since, migration 0033): no visit, but exceeded like any other gap.
+        select l.id, false, null::float8,
+               l.maintenance_interval_days * ${earliestOnTime}, l.maintenance_interval_days * ${latestOnTime},
+               date_part('epoch', least(coalesce(fv.first_at, ${endTs}), ${endTs}) - r.maintenance_since)
+        from lift_maintenance_rides r join lifts l on l.id = r.lift_id
+        left join lateral (select min(g.started_at) as first_at from maintenance_gaps g where g.lift_id = l.id) fv on true
+        where ${liftScopeSql(scope, p.from)} and r.maintenance_since < ${endTs} and coalesce(fv.first_at, ${endTs}) > ${startTs}
       ),
       per_lift as (
         select lift_id,
@@ -319,25 +364,57 @@ function figureCtesSql(scope: LiftScope, p: BusinessPeriod, now: Date): SQL {
         from gaps
         group by lift_id
       ),
-      expiries as (
-        select i.lift_id, i.valid_until
-        from inspections i join scoped s on s.id = i.lift_id
-        where i.result = 'approved' and i.valid_until is not null
-          and i.valid_until >= ${p.from}::date and i.valid_until < ${endDay}
-          and not exists (
-            select 1 from inspections r
-            where r.lift_id = i.lift_id and r.result = 'approved'
-              and r.inspected_on > i.inspected_on and r.inspected_on <= i.valid_until
-          )
-      ),
-      -- per lift: rejections in the period, and approvals that expired without a new one
+      -- per lift: rejections in the period; lapses of its inspection that reach into the period
+      -- (value: the day the inspection was due); lifts whose inspection was due on no known day
       inspection_figures as (
         select i.lift_id, 'approvalRejected' as figure, count(*)::int as count, max(i.inspected_on)::text as value
         from inspections i join scoped s on s.id = i.lift_id
         where i.result = 'rejected' and i.inspected_on between ${p.from}::date and ${endDay}
         group by i.lift_id
         union all
-        select lift_id, 'approvalExpired', count(*)::int, max(valid_until)::text
-        from expiries group by lift_id
+        select lift_id, 'approvalExpired', count(*)::int, (max(start_day) - 1)::text
+        from lapses
+        where start_day <= ${endDay} and (end_day is null or end_day > ${p.from}::date)
+        group by lift_id
+        union all
+        select s.id, 'inspectionUnknown', 1, null::text
+        from scoped s
+        where s.commissioned_on is null and not exists (
+          select 1 from inspections j
+          where j.lift_id = s.id and j.result = 'approved' and j.valid_until is not null and j.inspected_on <= ${endDay})
+      )`;
+}
+
+/**
+ * CTEs \`lapse_starts\` and \`lapses\` (lift_id, start_day, end_day): every stretch of days on which a
+ * lift of \`lifts\` (a relation with id and commissioned_on) had no valid inspection while one was
+ * due. A lapse starts on the day after an approval's last valid day, or 12 months and a day after
+ * commissioning for a lift not approved by then, when no approval covers that day; it ends on the
+ * day of the next approval with a validity (end_day), or lasts (null). A rejection has no validity:
+ * it neither starts nor ends one. The current view's "inspection expired" is a lapse that holds
+ * today (lift_facts.inspection_due_on before today).
+ */
+export function inspectionLapsesSql(lifts: SQL): SQL {
+  const approvals = sql`j.result = 'approved' and j.valid_until is not null`;
+  return sql`
+      lapse_starts as (
+        select j.lift_id, j.valid_until + 1 as start_day
+        from inspections j join ${lifts} s on s.id = j.lift_id
+        where ${approvals}
+        union
+        select s.id, (s.commissioned_on + interval '12 months')::date + 1
+        from ${lifts} s
+        where s.commissioned_on is not null and not exists (
+          select 1 from inspections j
+          where j.lift_id = s.id and ${approvals} and j.inspected_on <= (s.commissioned_on + interval '12 months')::date + 1)
+      ),
+      lapses as (
+        select a.lift_id, a.start_day,
+               (select min(j.inspected_on) from inspections j
+                where j.lift_id = a.lift_id and ${approvals} and j.inspected_on > a.start_day) as end_day
+        from lapse_starts a
+        where not exists (
+          select 1 from inspections j
+          where j.lift_id = a.lift_id and ${approvals} and j.inspected_on <= a.start_day and j.valid_until >= a.start_day)
       )`;
 }

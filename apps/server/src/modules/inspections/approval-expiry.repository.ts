@@ -9,8 +9,8 @@ import { sqlRows } from '../../db/sql-rows.ts';
 export interface LapsedApproval {
   liftId: number;
   organisationId: number;
-  /** yyyy-MM-dd: the last day the approval covered. */
-  validUntil: string;
+  /** yyyy-MM-dd: the day the inspection was due (the approval's last valid day, or 12 months after commissioning). */
+  dueOn: string;
 }
 
 const ids = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
@@ -19,8 +19,9 @@ export class ApprovalExpiryRepository {
   constructor(readonly db: Db) {}
 
   /**
-   * Lifts in service on `today` (a local day) whose latest approval ran out before it — the
-   * dashboard's "inspection expired", from the same SQL — and that have no open approval_expired
+   * Lifts in service on `today` (a local day) whose inspection was due before it (the latest approval
+   * ran out, or the first inspection after commissioning never came) — the dashboard's "inspection
+   * expired", from the same SQL — and that have no open approval_expired
    * event; only `liftIds` when given. A decommissioned lift is no longer inspected.
    */
   async lapsedWithoutEvent(db: Db, today: string, liftIds?: readonly number[]): Promise<LapsedApproval[]> {
@@ -28,7 +29,7 @@ export class ApprovalExpiryRepository {
     return sqlRows<LapsedApproval>(
       db,
       sql`
-      select x.lift_id as "liftId", l.organisation_id as "organisationId", x.valid_until::text as "validUntil"
+      select x.lift_id as "liftId", l.organisation_id as "organisationId", x.due_on::text as "dueOn"
       from (${expiredApprovalSql(scope, sql`${today}::date`)}) x
       join lifts l on l.id = x.lift_id
       where ${liftInServiceSql(today)}

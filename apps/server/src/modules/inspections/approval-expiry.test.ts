@@ -1,6 +1,7 @@
 // Issue 18: an approval that runs out as time passes opens approval_expired — once, even with two
 // nodes' passes at the same moment, from the local midnight after the last valid day, with the
-// subscribers' mails — a new approval ends it, and a decommissioned lift is left alone.
+// subscribers' mails — a new approval ends it, and a decommissioned lift is left alone. A lift never
+// approved within 12 months of commissioning gets one too.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, inspections, lifts, subscriptions } from '../../db/schema.ts';
@@ -99,5 +100,19 @@ describe('approval expiry pass', () => {
     expect(ended?.endedAt?.toISOString()).toBe(t.clock.now().toISOString());
     expect(await t.app.inspections.expiry.runOnce()).toBe(0);
     expect(await openExpired(expiring)).toHaveLength(0);
+  });
+
+  it('opens one for a lift never approved within 12 months of commissioning, from the night after the due day', async () => {
+    const neverInspected = await insertLift(t.database.db, t.fixtures.org.owner, 'Lift Nooit Gekeurd');
+    await t.database.db.update(lifts).set({ commissionedOn: '2015-03-01' }).where(eq(lifts.id, neverInspected));
+    // No commissioning date and no approval: unknown, which is no expiry with a day to date it from.
+    const unknown = await insertLift(t.database.db, t.fixtures.org.owner, 'Lift Onbekend');
+    expect(await t.app.inspections.expiry.runOnce()).toBe(1);
+    const [event, ...more] = await openExpired(neverInspected);
+    expect(more).toHaveLength(0);
+    // Due on 1 March 2016: expired from local midnight after it.
+    expect(event?.startedAt.toISOString()).toBe('2016-03-01T23:00:00.000Z');
+    expect(await openExpired(unknown)).toHaveLength(0);
+    expect(await otherNode().runOnce()).toBe(0);
   });
 });

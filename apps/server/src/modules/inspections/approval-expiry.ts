@@ -1,7 +1,8 @@
-// Approvals run out as time passes (DESIGN §4: past valid_until a lift is "inspection expired"):
-// a background pass like the visit timeouts opens `approval_expired` on each lift in service whose
-// latest approval ran out and that has none open, from the day after the last valid day (as the seed
-// and the inspections service date it). It goes through app.liftEvents, so subscribers are mailed;
+// Approvals run out as time passes (docs/dashboard-rules.md: past the day its inspection was due a
+// lift is "inspection expired"): a background pass like the visit timeouts opens `approval_expired`
+// on each lift in service whose latest approval ran out, or that was never approved by 12 months
+// after commissioning, and that has none open, from the day after the due day (as the seed and the
+// inspections service date it). It goes through app.liftEvents, so subscribers are mailed;
 // a new approval ends it (inspections.service.ts). Every node runs the pass: the lifts' row locks and
 // the re-read under them make each event open once, whatever the number of nodes.
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,8 +19,8 @@ export const approvalExpiryCheckIntervalMs = 10 * 60_000;
 /** Lifts locked per transaction: the first pass after an upgrade may find many at once. */
 const batchSize = 200;
 
-/** When an approval valid until `validUntil` (yyyy-MM-dd) has run out: local midnight after it. */
-export const approvalExpiredAt = (validUntil: string): Date => new Date(localMidnight(isoToDay(validUntil) + 1));
+/** When an inspection due on `dueOn` (yyyy-MM-dd, an approval's last valid day) has expired: local midnight after it. */
+export const approvalExpiredAt = (dueOn: string): Date => new Date(localMidnight(isoToDay(dueOn) + 1));
 
 export interface ApprovalExpiryEffects {
   events: LiftEventRecorder;
@@ -62,7 +63,7 @@ export class ApprovalExpiryJob extends PeriodicPass<number> {
       const organisations: number[] = [];
       for (const lift of still) {
         const id = await this.effects.events.openState(
-          { liftId: lift.liftId, type: 'approval_expired', startedAt: approvalExpiredAt(lift.validUntil) },
+          { liftId: lift.liftId, type: 'approval_expired', startedAt: approvalExpiredAt(lift.dueOn) },
           { db: tx },
         );
         if (id !== null) organisations.push(lift.organisationId);

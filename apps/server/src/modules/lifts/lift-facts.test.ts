@@ -1,4 +1,5 @@
-// lift_facts (migration 0026) is kept by triggers on lifts, inspections and modules. Whatever writes
+// lift_facts (migration 0026) is kept by triggers on lifts, inspections and modules, and with it
+// the day the inspection is due and the maintenance interval's start and end (migration 0033). Whatever writes
 // — the portal's routes (lift creation, inspections, modules fitted, moved, taken out, ingest that
 // marks a module heard from), a lift import, the demo seed, plain SQL of any kind — the kept row of
 // every lift must equal the from-scratch computation over the raw rows.
@@ -26,6 +27,9 @@ interface Facts {
   result: string | null;
   lastValidUntil: string | null;
   moduleId: number | null;
+  dueOn: string | null;
+  /** lift_maintenance_rides: the interval, where it runs from without a visit, when it runs out. */
+  maintenance: string;
 }
 
 /** Straight from inspections and modules: the rules the lift list used to evaluate per request. */
@@ -33,8 +37,17 @@ const fromScratch = (db: Db) =>
   sqlRows<Facts>(
     db,
     sql`select l.id as "liftId", va.valid_until::text as "validUntil", li.inspected_on::text as "inspectedOn",
-               li.result, li.valid_until::text as "lastValidUntil", m.id as "moduleId"
+               li.result, li.valid_until::text as "lastValidUntil", m.id as "moduleId",
+               coalesce(va.valid_until, (l.commissioned_on + interval '12 months')::date)::text as "dueOn",
+               concat_ws(' ', l.maintenance_interval_days,
+                 coalesce(l.commissioned_on::timestamp at time zone 'Europe/Amsterdam', l.created_at),
+                 coalesce(lm.last_at, l.commissioned_on::timestamp at time zone 'Europe/Amsterdam', l.created_at)
+                   + make_interval(secs => l.maintenance_interval_days * 95040::float8)) as maintenance
         from lifts l
+        left join lateral (
+          select max(v.started_at) as last_at from visits v
+          where v.lift_id = l.id and v.type = 'maintenance' and v.state = 'finished'
+        ) lm on true
         left join lateral (
           select max(i.valid_until) as valid_until from inspections i where i.lift_id = l.id and i.result = 'approved'
         ) va on true
@@ -54,8 +67,10 @@ const kept = (db: Db) =>
     db,
     sql`select f.lift_id as "liftId", f.inspection_valid_until::text as "validUntil",
                f.last_inspected_on::text as "inspectedOn", f.last_result as result,
-               f.last_valid_until::text as "lastValidUntil", f.module_id as "moduleId"
-        from lift_facts f order by f.lift_id`,
+               f.last_valid_until::text as "lastValidUntil", f.module_id as "moduleId",
+               f.inspection_due_on::text as "dueOn",
+               concat_ws(' ', r.maintenance_interval_days, r.maintenance_since, r.maintenance_exceeded_at) as maintenance
+        from lift_facts f left join lift_maintenance_rides r on r.lift_id = f.lift_id order by f.lift_id`,
   );
 
 async function expectKept(db: Db, step: string): Promise<void> {
@@ -136,6 +151,23 @@ describe('lift facts through plain SQL', () => {
         [
           'delete a module',
           () => db.execute(sql`delete from modules where id = (select id from modules order by random() limit 1)`),
+        ],
+        [
+          'a lift commissioned, its date changed or taken away',
+          () => db.execute(sql`update lifts set commissioned_on = ${orNull(day())} where id = ${lift()}`),
+        ],
+        [
+          'the maintenance interval of a lift changed (and its commissioning with it)',
+          () =>
+            db.execute(sql`update lifts set maintenance_interval_days = ${30 + Math.floor(rand() * 150)},
+                           commissioned_on = case when ${rand() < 0.5} then commissioned_on else ${orNull(day())}::date end
+                           where id = ${lift()}`),
+        ],
+        [
+          'a maintenance visit finished',
+          () =>
+            db.execute(sql`insert into visits (lift_id, type, role, state, started_at)
+                           values (${lift()}, 'maintenance', 'mechanic', 'finished', ${`${day()}T10:00:00Z`})`),
         ],
         [
           'add a lift',

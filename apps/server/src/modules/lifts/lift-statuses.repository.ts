@@ -1,12 +1,12 @@
-// A lift's current statuses (DESIGN §4 "current view"), with the same rules as the dashboard's
+// A lift's current statuses (docs/dashboard-rules.md), with the same rules as the dashboard's
 // current conditions: one definition per status, used both to read one lift's statuses and to
 // filter the advanced search by status, so the two can never disagree.
 import { sql, type SQL } from 'drizzle-orm';
 import { senseSilenceMs } from '@liftwacht/contracts/ingest';
 import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Db } from '../../db/database.ts';
-import { expiredApprovalSql, latestRejectionSql } from '../../db/inspection-status-sql.ts';
-import { overRideThresholdSql } from '../../db/rollups/rides-since-maintenance.ts';
+import { expiredApprovalSql, latestRejectionSql, unknownInspectionSql } from '../../db/inspection-status-sql.ts';
+import { maintenanceInsufficientSql } from '../../db/rollups/rides-since-maintenance.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { timestampSql } from '../../db/local-time-sql.ts';
 import { businessTimeZone, inIdsSql, isoTimestampSql } from './lift-sql.ts';
@@ -38,11 +38,11 @@ function openEventSql(type: string, scope: StatusScope, now: Date): SQL {
     group by e.lift_id`;
 }
 
-/** The lifts in scope over their service ride threshold (see overRideThresholdSql). */
-function liftsOverRideThresholdSql(scope: StatusScope): SQL {
+/** The lifts in scope whose maintenance is insufficient (see maintenanceInsufficientSql). */
+function liftsMaintenanceInsufficientSql(scope: StatusScope, now: Date): SQL {
   const lifts =
     'liftId' in scope ? sql`s.id = ${scope.liftId}` : inIdsSql(sql`s.organisation_id`, scope.organisationIds);
-  return overRideThresholdSql(sql`lifts`, lifts);
+  return maintenanceInsufficientSql(sql`lifts`, lifts, timestampSql(now));
 }
 
 /** (lift_id, since) of the lifts that have the status now. */
@@ -67,16 +67,20 @@ export function statusSql(status: LiftStatus, scope: StatusScope, now: Date): SQ
         group by v.lift_id`;
     case 'servicecounterMaintenanceAlert':
       return sql`
-        select r.lift_id, ${isoTimestampSql(sql`r.last_at`)} as since
-        from (${liftsOverRideThresholdSql(scope)}) r`;
+        select r.lift_id, ${isoTimestampSql(sql`r.since`)} as since
+        from (${liftsMaintenanceInsufficientSql(scope, now)}) r`;
     case 'approvalRejected':
       return sql`
         select r.lift_id, r.inspected_on::text as since
         from (${latestRejectionSql({ where: liftFilter(scope, sql`i.lift_id`) })}) r`;
     case 'approvalExpired':
       return sql`
-        select x.lift_id, x.valid_until::text as since
+        select x.lift_id, x.due_on::text as since
         from (${expiredApprovalSql({ where: liftFilter(scope, sql`i.lift_id`) }, today)}) x`;
+    case 'inspectionUnknown':
+      return sql`
+        select u.lift_id, null::text as since
+        from (${unknownInspectionSql({ where: liftFilter(scope, sql`i.lift_id`) })}) u`;
     case 'senseNotConnected': {
       const silentSince = new Date(now.getTime() - senseSilenceMs);
       return sql`

@@ -167,6 +167,7 @@ function inspectionFigures(text: string) {
     rejected: figure(text, summary.approvalRejected),
     expired: figure(text, summary.approvalExpired),
     expiredLifts: figure(text, summary.approvalExpiredLifts),
+    unknown: figure(text, summary.inspectionUnknown),
   };
 }
 
@@ -254,7 +255,7 @@ describe.skipIf(pdftotextMissing)(suite, () => {
     expect((await details('approvalRejected')).has(liftId)).toBe(false);
     expect((await details('approvalRejected', 'current')).has(liftId)).toBe(false);
     const reportWas = await reportText();
-    expect(inspectionFigures(reportWas)).toEqual({ rejected: 0, expired: 0, expiredLifts: 0 });
+    expect(inspectionFigures(reportWas)).toEqual({ rejected: 0, expired: 0, expiredLifts: 0, unknown: 0 });
     expect(liftRow(reportWas, 'Lift Afgekeurd').validUntil).toBe('01-12-2026');
 
     await recordInspection(liftId, { inspectedOn: '2026-03-09', result: 'rejected', findings: 'Noodstop werkt niet' });
@@ -262,7 +263,7 @@ describe.skipIf(pdftotextMissing)(suite, () => {
     expect((await details('approvalRejected')).get(liftId)).toMatchObject({ value: '2026-03-09', unit: 'date' });
     expect((await details('approvalRejected', 'current')).get(liftId)).toMatchObject({ value: '2026-03-09' });
     const report = await reportText();
-    expect(inspectionFigures(report)).toEqual({ rejected: 1, expired: 0, expiredLifts: 0 });
+    expect(inspectionFigures(report)).toEqual({ rejected: 1, expired: 0, expiredLifts: 0, unknown: 0 });
     // A rejection takes no approval away: the last approval's validity still stands in the table.
     expect(liftRow(report, 'Lift Afgekeurd').validUntil).toBe('01-12-2026');
   });
@@ -280,7 +281,7 @@ describe.skipIf(pdftotextMissing)(suite, () => {
     expect((await details('approvalExpired', 'current')).get(lapsed)).toMatchObject({ value: '2026-03-05' });
     expect((await details('approvalExpired')).get(lapsed)).toMatchObject({ value: '2026-03-05', unit: 'date' });
     const reportWas = await reportText();
-    expect(inspectionFigures(reportWas)).toEqual({ rejected: 0, expired: 1, expiredLifts: 1 });
+    expect(inspectionFigures(reportWas)).toEqual({ rejected: 0, expired: 1, expiredLifts: 1, unknown: 0 });
     expect(liftRow(reportWas, 'Lift Verlopen').validUntil).toBe('05-03-2026');
 
     const approval = await recordInspection(lapsed, { inspectedOn: '2026-03-09' });
@@ -291,7 +292,7 @@ describe.skipIf(pdftotextMissing)(suite, () => {
     // It did lapse for four days of this period: the period figure keeps that.
     expect((await details('approvalExpired')).has(lapsed)).toBe(true);
     const report = await reportText();
-    expect(inspectionFigures(report)).toEqual({ rejected: 0, expired: 1, expiredLifts: 1 });
+    expect(inspectionFigures(report)).toEqual({ rejected: 0, expired: 1, expiredLifts: 1, unknown: 0 });
     expect(liftRow(report, 'Lift Verlopen').validUntil).toBe('09-09-2027');
     expect(liftRow(report, 'Lift Verlengd').validUntil).toBe('09-09-2027');
 
@@ -303,7 +304,57 @@ describe.skipIf(pdftotextMissing)(suite, () => {
     expect(inPeriod.get(forgotten)).toMatchObject({ value: '2026-03-20' });
     expect(inPeriod.has(renewed)).toBe(false);
     const later = await reportText();
-    expect(inspectionFigures(later)).toEqual({ rejected: 0, expired: 2, expiredLifts: 2 });
+    expect(inspectionFigures(later)).toEqual({ rejected: 0, expired: 2, expiredLifts: 2, unknown: 0 });
     expect(liftRow(later, 'Lift Vergeten').validUntil).toBe('20-03-2026');
+  });
+
+  it('counts a lift without history as expired and insufficient, and one without any date as unknown', async () => {
+    // Commissioned in 2015, never inspected, never maintained: the first inspection was due on
+    // 1 March 2016, and 99 days (90 + 10 %) after commissioning the maintenance interval ran out.
+    const old = await makeLift('Lift Oud', { commissionedOn: '2015-03-01', maintenanceIntervalDays: 90 });
+    // Neither a commissioning date nor an inspection: unknown, not fine.
+    const blank = await makeLift('Lift Leeg');
+    const [oldStatuses, blankStatuses] = await Promise.all(
+      [old, blank].map(async (id) => {
+        const res = await call('test-user', 'GET', `/lift/${id}/statuses`);
+        expect(res.statusCode, res.body).toBe(200);
+        const items = res.json<{ data: { statuses: { status: string; active: boolean; since: string | null }[] } }>()
+          .data.statuses;
+        return new Map(items.map((i) => [i.status, i]));
+      }),
+    );
+    expect(oldStatuses.get('approvalExpired')).toMatchObject({ active: true, since: '2016-03-01' });
+    expect(oldStatuses.get('servicecounterMaintenanceAlert')).toMatchObject({ active: true });
+    expect(oldStatuses.get('inspectionUnknown')).toMatchObject({ active: false });
+    expect(blankStatuses.get('inspectionUnknown')).toMatchObject({ active: true, since: null });
+    expect(blankStatuses.get('approvalExpired')).toMatchObject({ active: false });
+
+    const stats = await currentStats();
+    expect(stats.approvalExpired).toBe(1);
+    expect(stats.inspectionUnknown).toBe(1);
+    expect(stats.servicecounterMaintenanceAlert).toBe(1);
+    expect((await details('approvalExpired', 'current')).get(old)).toMatchObject({ value: '2016-03-01', unit: 'date' });
+    expect((await details('inspectionUnknown', 'current')).get(blank)).toMatchObject({ value: null });
+    const insufficient = await details('servicecounterMaintenanceAlert', 'current');
+    // from 8 June 2015 00:00 local (commissioning + 99 days) to 10 March 2026 10:00: 3,928 whole days
+    expect(insufficient.get(old)).toMatchObject({ value: 3928, unit: 'days' });
+    expect(insufficient.has(blank)).toBe(false);
+
+    // The period (March 2026) counts the lapse that reaches into it, and the unknown lift.
+    expect((await details('approvalExpired')).get(old)).toMatchObject({ value: '2016-03-01', unit: 'date' });
+    expect((await details('inspectionUnknown')).has(blank)).toBe(true);
+    expect((await details('maintenanceExpired')).has(old)).toBe(true);
+    const report = await reportText();
+    expect(inspectionFigures(report)).toEqual({ rejected: 0, expired: 1, expiredLifts: 1, unknown: 1 });
+    expect(maintenanceFigures(report).expiredLifts).toBe(1);
+    expect(liftRow(report, 'Lift Oud').validUntil).toBe('01-03-2016');
+    expect(liftRow(report, 'Lift Leeg').validUntil).toBe(catalogue('nl').reports.lifts.inspectionUnknown);
+
+    // Approved today: no longer expired now, though the period keeps the days it lapsed.
+    await recordInspection(old, { inspectedOn: '2026-03-10' });
+    await recordMaintenanceVisit(old);
+    const after = await currentStats();
+    expect([after.approvalExpired, after.servicecounterMaintenanceAlert, after.inspectionUnknown]).toEqual([0, 0, 1]);
+    expect((await details('approvalExpired')).has(old)).toBe(true);
   });
 });

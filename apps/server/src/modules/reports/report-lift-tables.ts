@@ -32,15 +32,16 @@ function liftColumns(ctx: ReportContext): TableColumn<ReportLift>[] {
     { header: t.alarmCalls, width: 'fit', align: 'right', cell: (l) => ({ text: format.count(l.alarmCalls) }) },
     { header: t.visits, width: 'fit', align: 'right', cell: (l) => ({ text: format.count(l.visits) }) },
     {
-      header: t.inspectionValidUntil,
+      header: t.inspectionDueOn,
       width: 'fit',
       align: 'right',
       cell: (l) =>
-        l.inspectionValidUntil === null
-          ? { text: none, colour: colours.muted }
+        l.inspectionDueOn === null
+          ? // Unknown is not fine: no commissioning date and no approval to count from.
+            { text: t.inspectionUnknown, bold: true, colour: '#B3261E' }
           : // An expired inspection is the one date on the page that needs action.
             {
-              text: format.shortDate(l.inspectionValidUntil),
+              text: format.shortDate(l.inspectionDueOn),
               bold: l.inspectionExpired,
               colour: l.inspectionExpired ? '#B3261E' : undefined,
             },

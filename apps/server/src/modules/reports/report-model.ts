@@ -18,8 +18,9 @@ export interface ReportLift {
   unavailabilityEvents: number;
   alarmCalls: number;
   visits: number;
-  inspectionValidUntil: string | null;
-  /** The validity had passed by the end of the period (or today, for a running period). */
+  /** When the inspection was due (latest approval's end, else 12 months after commissioning); null: unknown. */
+  inspectionDueOn: string | null;
+  /** The due day had passed by the end of the period (or today, for a running period). */
   inspectionExpired: boolean;
 }
 

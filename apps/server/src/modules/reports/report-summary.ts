@@ -54,6 +54,7 @@ export function drawSummary(ctx: ReportContext, report: OrganisationReport): voi
     { label: s.approvalRejected, value: format.count(stats.approvalRejected.count) },
     { label: s.approvalExpired, value: format.count(stats.approvalExpired.count) },
     { label: s.approvalExpiredLifts, value: format.count(stats.approvalExpired.lift_count) },
+    { label: s.inspectionUnknown, value: format.count(stats.inspectionUnknown.lift_count) },
   ]);
   const reliabilityEnd = figureGroup(ctx, ctx.left, inspectionsEnd + 18, half, s.reliability, [
     { label: s.unavailabilityEvents, value: format.count(stats.unavailabilityEvents.count), strong: true },

@@ -27,8 +27,11 @@ export interface LiftActivityRow {
   alarmCalls: number;
   /** Visits (any type, not cancelled) that began in the period. */
   visits: number;
-  /** valid_until of the latest approved inspection on or before the end of the period. */
-  inspectionValidUntil: string | null;
+  /**
+   * The day the inspection was due as of the end of the period: the latest valid_until of the
+   * approvals on or before it, else 12 months after commissioning; null when neither is known.
+   */
+  inspectionDueOn: string | null;
 }
 
 /** [start, end) of the period as timestamptz SQL: local midnight of `from` to the earlier of local midnight after `to` and now. */
@@ -73,9 +76,10 @@ export class ReportsRepository {
              (select count(*)::int from visits v
                where v.lift_id = l.id and v.state <> 'canceled' and v.started_at >= ${start} and v.started_at < ${end})
                as visits,
-             (select max(i.valid_until)::text from inspections i
-               where i.lift_id = l.id and i.result = 'approved' and i.inspected_on <= ${endDay})
-               as "inspectionValidUntil"
+             coalesce((select max(i.valid_until) from inspections i
+                        where i.lift_id = l.id and i.result = 'approved' and i.inspected_on <= ${endDay}),
+                      (l.commissioned_on + interval '12 months')::date)::text
+               as "inspectionDueOn"
       from lifts l
       where l.organisation_id = ${organisationId} and ${liftInServiceSql(p.from)}
       order by l.id`,

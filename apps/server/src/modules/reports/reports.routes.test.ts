@@ -303,6 +303,7 @@ describe.skipIf(pdftotextMissing)(textSuite, () => {
       [s.approvalRejected, stats.approvalRejected.count],
       [s.approvalExpired, stats.approvalExpired.count],
       [s.approvalExpiredLifts, stats.approvalExpired.lift_count],
+      [s.inspectionUnknown, stats.inspectionUnknown.lift_count],
     ];
     for (const [label, value] of figures) expect(valuesAfter(text, label)[0], label).toBe(f.count(value));
   };
@@ -335,12 +336,13 @@ describe.skipIf(pdftotextMissing)(textSuite, () => {
     const lift = new Map((await detailsOf('liftAvailability', owner(), 'test-user')).map((i) => [i.name, i]));
     const intercom = new Map((await detailsOf('intercomAvailability', owner(), 'test-user')).map((i) => [i.name, i]));
     const expected: [string, number, number, number, string][] = [
-      // name, unavailability events, alarm calls, visits, inspection valid until
-      ['Lift A', 1, 3, 0, '—'],
-      ['Lift B', 2, 2, 1, '—'],
+      // name, unavailability events, alarm calls, visits, inspection due (unknown: no
+      // commissioning date and no approval, never a blank)
+      ['Lift A', 1, 3, 0, texts.lifts.inspectionUnknown],
+      ['Lift B', 2, 2, 1, texts.lifts.inspectionUnknown],
       ['Lift C', 0, 0, 1, '01-12-2026'],
       ['Lift D', 0, 0, 1, '15-02-2026'],
-      [liftE, 0, 0, 0, '—'],
+      [liftE, 0, 0, 0, texts.lifts.inspectionUnknown],
     ];
     const liftsPage = pages.findIndex((p) => p.includes(texts.lifts.intro.slice(0, 40)));
     expect(liftsPage).toBeGreaterThan(0);

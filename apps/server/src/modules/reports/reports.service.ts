@@ -101,8 +101,8 @@ function reportLift(
     unavailabilityEvents: row.unavailabilityEvents,
     alarmCalls: row.alarmCalls,
     visits: row.visits,
-    inspectionValidUntil: row.inspectionValidUntil,
-    inspectionExpired: row.inspectionValidUntil !== null && row.inspectionValidUntil < referenceDay,
+    inspectionDueOn: row.inspectionDueOn,
+    inspectionExpired: row.inspectionDueOn !== null && row.inspectionDueOn < referenceDay,
   };
 }
 
