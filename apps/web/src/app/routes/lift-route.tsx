@@ -48,5 +48,5 @@ function liftStatistics(lift: Lift) {
 
 /** The lift's inspections and, for who may, the form that records one (issue 18). */
 function liftInspections(lift: Lift) {
-  return <LiftInspectionsPanel liftId={lift.id} />;
+  return <LiftInspectionsPanel liftId={lift.id} organisationId={lift.organisationId} />;
 }

@@ -10,7 +10,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Inspection } from '@liftwacht/contracts/inspections';
 import { formatIsoDate } from '../../../lib/format-date-time.ts';
-import { usePermission } from '../../../lib/use-permission.ts';
+import type { SessionState } from '../../../lib/session/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { mayRecordInspection } from '../lib/may-record-inspection.ts';
 import { downloadCertificate, liftInspectionsQueryOptions } from '../api/inspections.ts';
 // In the lift route's own lazy chunk: a further split only lengthens the entry's preload map,
 // which counts against the login route's budget.
@@ -19,11 +21,16 @@ import { RecordInspectionDialog } from './record-inspection-dialog.tsx';
 const amsterdamDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' });
 const touchTarget = { minHeight: 44 };
 
-/** The lift's inspections with their certificates, and "Keuring vastleggen" for who may record. */
-export function LiftInspectionsPanel({ liftId }: { liftId: number }) {
+const selectUser = (state: SessionState) => state.user;
+
+/**
+ * The lift's inspections with their certificates, and "Keuring vastleggen" for who may record on
+ * this lift; everybody else reads who records inspections instead of missing a button.
+ */
+export function LiftInspectionsPanel({ liftId, organisationId }: { liftId: number; organisationId: number }) {
   const { t, i18n } = useTranslation('inspections');
   const titleId = useId();
-  const canRecord = usePermission('inspections.record');
+  const canRecord = mayRecordInspection(useSession(selectUser), organisationId);
   const [recording, setRecording] = useState(false);
   const query = useQuery(liftInspectionsQueryOptions(liftId));
   const date = (day: string | null) => (day ? formatIsoDate(day, i18n.language) : '—');
@@ -40,6 +47,12 @@ export function LiftInspectionsPanel({ liftId }: { liftId: number }) {
           </Button>
         ) : null}
       </Stack>
+      {canRecord ? null : (
+        // The button is not offered to who may not record; this line says who does (issue 41).
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('record.whoRecords')}
+        </Typography>
+      )}
       {query.data ? (
         <>
           <Typography variant="body2" sx={{ mt: 1 }}>

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
  * POST /liftwacht/lift/{id}/visits, /visits/{id}/end and /visits/{id}/cancel, each with the
- * attempt's Idempotency-Key. Afterwards the lift's visits, statuses and the dashboards refetch
+ * attempt's Idempotency-Key. Afterwards the lift's visits, statuses, on-site summary and the dashboards refetch
  * (the server also pushes the change to the organisation). Plain calls, as in save-lift.ts.
  */
 export function useRecordVisit(liftId: number) {
@@ -20,6 +20,7 @@ export function useRecordVisit(liftId: number) {
       await Promise.all([
         client.invalidateQueries({ queryKey: ['lifts', 'visits', liftId] }),
         client.invalidateQueries({ queryKey: ['lifts', 'statuses', liftId] }),
+        client.invalidateQueries({ queryKey: ['lifts', 'on-site', liftId] }),
         client.invalidateQueries({ queryKey: ['dashboard'] }),
       ]);
       return response.data;

@@ -19,6 +19,7 @@ import { useLiftRealtime } from '../../../lib/realtime/hooks/use-lift-realtime.t
 import { liftQueryOptions } from '../api/get-lift.ts';
 import { senseDataQueryOptions } from '../api/get-sense-data.ts';
 import { mergeReadings } from '../lib/sense-values.ts';
+import { useOnSite } from '../hooks/use-on-site.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { CurrentStatusesPanel } from './current-statuses-panel.tsx';
 import { EnergyUsagePanel } from './energy-usage-panel.tsx';
@@ -26,6 +27,7 @@ import { DecommissionedChip } from './decommissioned-chip.tsx';
 import { LiftDetailsPanel } from './lift-details-panel.tsx';
 import { LiftManageActions } from './lift-manage-actions.tsx';
 import { LiftHistory } from './lift-history.tsx';
+import { OnSiteRecentPanel, OnSiteSummaryPanel } from './on-site-panels.tsx';
 import { RealtimeAlertsPanel, type RealtimeAlert, type RealtimeConnection } from './realtime-alerts-panel.tsx';
 import { SenseDataPanel } from './sense-data-panel.tsx';
 import { ServiceCounterCharts } from './service-counter-charts.tsx';
@@ -101,6 +103,7 @@ function LiftDetail({ lift, statistics, inspections, actions }: { lift: Lift } &
   const canRecordVisits = usePermission('visits.record');
   const esNumber = lift.module?.esNumber ?? null;
   const senseData = useQuery({ ...senseDataQueryOptions(lift.id), enabled: esNumber !== null });
+  const onSite = useOnSite(lift);
 
   // ── Realtime wiring point ─────────────────────────────────────────────────────────────────────
   // The socket client (lib/realtime) feeds these three: its alerts, its connection state and
@@ -122,10 +125,20 @@ function LiftDetail({ lift, statistics, inspections, actions }: { lift: Lift } &
       <LiftManageActions lift={lift} />
       {actions ? <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions(lift)}</Box> : null}
       <Stack spacing={3}>
-        {/* First on a phone: what the monteur on site came to do. */}
+        {/* First on a phone: what is wrong with the lift, then what the monteur on site came to do. */}
+        {onSite.shown ? (
+          <ComponentBoundary>
+            <OnSiteSummaryPanel query={onSite.query} />
+          </ComponentBoundary>
+        ) : null}
         {canRecordVisits && lift.decommissionedOn === null ? (
           <ComponentBoundary>
             <VisitRecorder liftId={lift.id} />
+          </ComponentBoundary>
+        ) : null}
+        {onSite.shown ? (
+          <ComponentBoundary>
+            <OnSiteRecentPanel query={onSite.query} />
           </ComponentBoundary>
         ) : null}
         {canSeeStats && statistics ? <ComponentBoundary>{statistics(lift)}</ComponentBoundary> : null}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { LogbookEntry } from '@liftwacht/contracts/lifts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { TwoLineList, useNarrowHistory } from './two-line-list.tsx';
 
 interface LogbookTableProps {
   entries: readonly LogbookEntry[];
@@ -16,11 +18,46 @@ interface LogbookTableProps {
   editable?: (entry: LogbookEntry) => boolean;
 }
 
-/** Logbook entries with the spec's log-type labels (§3); shared by the lift and visit pages. */
+/**
+ * Logbook entries with the log-type labels; shared by the lift and visit pages. A table, or on a
+ * phone two-line rows that never scroll sideways or cut a description (issue 41).
+ */
 export function LogbookTable({ entries, label, onEdit, editable }: LogbookTableProps) {
   const { t, i18n } = useTranslation('lifts');
+  const narrow = useNarrowHistory();
   // Only a page with a correctable line gets the column: a wider table scrolls sideways on a phone.
   const showActions = onEdit !== undefined && editable !== undefined && entries.some(editable);
+  const editButton = (entry: LogbookEntry) =>
+    onEdit !== undefined && editable?.(entry) ? (
+      <Button
+        onClick={() => onEdit(entry)}
+        sx={{ minHeight: 44, flexShrink: 0 }}
+        aria-label={t('logbook.editLabel', { text: entry.text })}
+      >
+        {t('logbook.edit')}
+      </Button>
+    ) : null;
+  if (narrow) {
+    // On a phone: when and what kind on the first line, the whole text below it, never cut.
+    return (
+      <TwoLineList
+        label={label}
+        items={entries.map((entry) => ({
+          key: entry.id,
+          primary: (
+            <>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(entry.at, i18n.language)}
+              </Box>
+              {` · ${t(`logbook.types.${entry.logType}`)}`}
+            </>
+          ),
+          secondary: <Box sx={{ whiteSpace: 'pre-line' }}>{entry.text}</Box>,
+          action: editButton(entry),
+        }))}
+      />
+    );
+  }
   return (
     <Table size="small" aria-label={label}>
       <TableHead>
@@ -37,19 +74,7 @@ export function LogbookTable({ entries, label, onEdit, editable }: LogbookTableP
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`logbook.types.${entry.logType}`)}</TableCell>
             <TableCell>{entry.text}</TableCell>
-            {showActions ? (
-              <TableCell>
-                {editable(entry) ? (
-                  <Button
-                    onClick={() => onEdit(entry)}
-                    sx={{ minHeight: 44 }}
-                    aria-label={t('logbook.editLabel', { text: entry.text })}
-                  >
-                    {t('logbook.edit')}
-                  </Button>
-                ) : null}
-              </TableCell>
-            ) : null}
+            {showActions ? <TableCell>{editButton(entry)}</TableCell> : null}
           </TableRow>
         ))}
       </TableBody>

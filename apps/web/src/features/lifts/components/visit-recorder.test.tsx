@@ -63,6 +63,8 @@ describe('recording a visit on the lift page', () => {
     renderApp('/lifts/7');
     const card = await screen.findByRole('form', { name: 'Reparatie bezig' }, { timeout: 15_000 });
     expect(within(card).getByText(/Piet Monteur/)).toBeInTheDocument();
+    // Only the action that applies: no second start while this visit is open.
+    expect(screen.queryByRole('button', { name: 'Bezoek starten' })).not.toBeInTheDocument();
     await user.type(within(card).getByLabelText('Opmerkingen'), 'Deurcontact vervangen');
     await user.click(within(card).getByRole('button', { name: 'Afronden' }));
     await waitFor(() => expect(api.callsTo('POST /liftwacht/visits/9/end')).toHaveLength(1));

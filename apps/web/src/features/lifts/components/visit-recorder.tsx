@@ -11,8 +11,9 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { StartVisitForm } from './start-visit-form.tsx';
 
 /**
- * Field work on the lift page (issue 18): the visits in progress, each to finish or cancel, and
- * "Start a visit". Phone first: full-width fields, 44 px buttons, nothing wider than the screen.
+ * Field work on the lift page (issue 18): the visits in progress, each to finish or cancel, or,
+ * when none is, "Start a visit" — never both, so the control shows only what applies (issue 41).
+ * Phone first: full-width fields, 44 px buttons, nothing wider than the screen.
  */
 export function VisitRecorder({ liftId }: { liftId: number }) {
   const { t } = useTranslation('lifts');
@@ -23,11 +24,11 @@ export function VisitRecorder({ liftId }: { liftId: number }) {
   return (
     <DetailSection title={t('recording.title')}>
       <QueryState query={query}>
-        {(visits) => (
-          <Stack spacing={2}>
-            {visits
-              .filter((visit) => visit.state === 'progress')
-              .map((visit) => (
+        {(visits) => {
+          const open = visits.filter((visit) => visit.state === 'progress');
+          return (
+            <Stack spacing={2}>
+              {open.map((visit) => (
                 <OpenVisitCard
                   key={visit.id}
                   visit={visit}
@@ -35,19 +36,21 @@ export function VisitRecorder({ liftId }: { liftId: number }) {
                   onCancel={(key) => record.cancel(visit.id, key)}
                 />
               ))}
-            {starting ? (
-              <StartVisitForm onStart={record.start} onClose={() => setStarting(false)} />
-            ) : (
-              <Button
-                variant="contained"
-                onClick={() => setStarting(true)}
-                sx={{ minHeight: 44, alignSelf: 'flex-start' }}
-              >
-                {t('recording.startButton')}
-              </Button>
-            )}
-          </Stack>
-        )}
+              {/* Only the action that applies: while a visit is open, finish or cancel it. */}
+              {open.length > 0 ? null : starting ? (
+                <StartVisitForm onStart={record.start} onClose={() => setStarting(false)} />
+              ) : (
+                <Button
+                  variant="contained"
+                  onClick={() => setStarting(true)}
+                  sx={{ minHeight: 44, alignSelf: 'flex-start' }}
+                >
+                  {t('recording.startButton')}
+                </Button>
+              )}
+            </Stack>
+          );
+        }}
       </QueryState>
     </DetailSection>
   );

@@ -1,5 +1,6 @@
 // A signed-in session whose mocked API answers every call of the lifts pages with contract-shaped data.
 import type { RoleName } from '@liftwacht/contracts/auth';
+import type { LiftOnSite } from '@liftwacht/contracts/lift-on-site';
 import type { CountersResponse, Lift } from '@liftwacht/contracts/lifts';
 import { monthStart } from '../lib/amsterdam-date.ts';
 import { reloadSessionFromStorage } from '../../../lib/session/session-store.ts';
@@ -32,6 +33,69 @@ export const detailedLift: Lift = {
   inspectionValidUntil: '2026-10-01',
   lastInspection: { inspectedOn: '2025-04-01', result: 'approved', validUntil: '2026-10-01' },
   module: { esNumber: 'ES-1007', firmware: '2.4.1', lastSeenAt: '2026-11-21T09:00:00Z', connected: true },
+};
+
+/** Stopped by its emergency stop on floor 3, a call waiting, the inspection expired. */
+export const onSiteFixture: LiftOnSite = {
+  liftId: 7,
+  at: '2026-11-21T10:00:00Z',
+  service: { state: 'out_of_service', since: '2026-11-21T08:30:00Z', cause: 'en627_emergency_stop' },
+  faults: {
+    items: [
+      {
+        id: 31,
+        type: 'en627_emergency_stop',
+        floor: 3,
+        startedAt: '2026-11-21T08:30:00Z',
+        endedAt: null,
+        durationSeconds: 5400,
+        closed: false,
+      },
+    ],
+    total: 1,
+  },
+  call: {
+    id: 41,
+    lift: { id: 7, name: 'Lift Domplein', address: 'Domplein 4' },
+    startedAt: '2026-11-21T08:32:00Z',
+    acknowledgedAt: null,
+    endedAt: null,
+    durationSeconds: 5280,
+    kind: 'entrapment',
+    status: 'received',
+    testResult: null,
+    handledBy: null,
+    notes: null,
+    version: 1,
+    acknowledgedBy: null,
+    passengerFreedAt: null,
+    assignee: { kind: 'organisation', id: 3, name: 'Liftservice Utrecht' },
+  },
+  events: [
+    {
+      id: 30,
+      type: 'unavailable',
+      floor: 3,
+      startedAt: '2026-11-21T08:30:00Z',
+      endedAt: null,
+      durationSeconds: 5400,
+      closed: false,
+    },
+  ],
+  visits: [],
+  due: {
+    inspection: { state: 'expired', dueOn: '2016-03-01', lastInspectedOn: null, lastResult: null },
+    maintenance: {
+      state: 'overdue',
+      dueOn: '2026-11-01',
+      basis: 'visit',
+      lastVisitOn: '2026-08-03',
+      intervalDays: 90,
+      ridesSince: 12_345,
+      rideThreshold: 20_000,
+      ridesExceeded: false,
+    },
+  },
 };
 
 const page = <T>(items: T[], limit = 10) => ({
@@ -149,6 +213,7 @@ export const liftDetailRoutes: Record<string, MockResponse | ((request: Recorded
   'GET /liftwacht/lift/7/inspections': {
     body: { data: { items: [], pagination: { limit: 20, offset: 0 }, total: 0, nextDue: '2026-10-01' } },
   },
+  'GET /liftwacht/lift/7/on-site': { body: { data: onSiteFixture } },
   'GET /liftwacht/current-state': { body: { data: { items: [] } } },
   'GET /liftwacht/events': page([
     {
