@@ -276,9 +276,32 @@ export const auditActions = [
   'webhook.delivery_resent',
   /** The organisation's escalation limits (issue 19); before/after hold both limits. */
   'organisation.escalation_updated',
+  /** Module reading names (issue 41): before/after hold the key and its own names and unit. */
+  'organisation.sense_label_updated',
+  'organisation.sense_label_reset',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
+
+/**
+ * What an entry is about, resolved from its subject type and id so the log reads in names rather
+ * than "visit 2": null when the subject no longer exists (or has no table of its own).
+ */
+export const auditSubjectSchema = z.object({
+  /**
+   * The subject's own name: a lift's, a person's, an organisation's, an import's file name, a
+   * module's number, a webhook's address, "owner → served" for an access grant; null for subjects
+   * named by their lift, kind and time (a visit, a call, an inspection, a logbook line).
+   */
+  name: z.string().nullable(),
+  /** The lift the subject is, or belongs to, with its address. */
+  lift: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
+  /** A visit's type, a logbook line's type, an inspection's result, a call's kind. */
+  kind: z.string().nullable(),
+  /** When it happened: a visit's or a call's start, an inspection's day, a logbook line's time. */
+  at: z.string().nullable(),
+});
+export type AuditSubject = z.infer<typeof auditSubjectSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -292,6 +315,7 @@ export const auditEntrySchema = z.object({
   action: auditActionSchema,
   subjectType: z.string(),
   subjectId: z.string().nullable(),
+  subject: auditSubjectSchema.nullable(),
   before: z.unknown(),
   after: z.unknown(),
 });

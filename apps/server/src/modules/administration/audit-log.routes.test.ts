@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, AuditEntry } from '@liftwacht/contracts/administration';
+import { auditLog, liftImports, lifts, visits } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { adminClient, dataOf, invitation } from './administration-test-support.ts';
@@ -80,6 +81,71 @@ describe('audit log', () => {
     for (const username of ['test-user', 'test-client', 'test-monteur']) {
       expect((await api.get(username, '/audit-log')).statusCode).toBe(403);
     }
+  });
+
+  it('names each subject: a lift with its address, a person, a visit by kind, time and lift, an import by file', async () => {
+    const { org, user } = t.fixtures;
+    const db = t.database.db;
+    const [lift] = await db
+      .insert(lifts)
+      .values({ organisationId: org.owner, name: 'Personenlift', address: 'Dorpsstraat 4, Houten' })
+      .returning({ id: lifts.id });
+    const liftId = lift?.id ?? 0;
+    const [visit] = await db
+      .insert(visits)
+      .values({
+        liftId,
+        type: 'maintenance',
+        role: 'mechanic',
+        state: 'finished',
+        startedAt: new Date('2026-03-03T08:15:00Z'),
+      })
+      .returning({ id: visits.id });
+    const [upload] = await db
+      .insert(liftImports)
+      .values({
+        organisationId: org.owner,
+        userId: user.admin.id,
+        fileName: 'liften-houten.xlsx',
+        format: 'xlsx',
+        content: Buffer.from('x'),
+      })
+      .returning({ id: liftImports.id });
+    const entry = (action: string, subjectType: string, subjectId: string) => ({
+      organisationId: org.owner,
+      userId: user.admin.id,
+      action,
+      subjectType,
+      subjectId,
+    });
+    await db.insert(auditLog).values([
+      entry('lift.created', 'lift', String(liftId)),
+      entry('visit.finished', 'visit', String(visit?.id ?? 0)),
+      entry('lift_import.applied', 'lift_import', upload?.id ?? ''),
+      entry('user.updated', 'user', String(user.user.id)),
+      entry('access.granted', 'access_grant', `${String(org.maintenance)}:${String(org.owner)}`),
+      // A subject whose row is gone is named by nothing rather than by a guess.
+      entry('lift.updated', 'lift', '999999'),
+    ]);
+    const items = (await log(admin, '?limit=6')).items;
+    const subject = (subjectType: string) => items.find((e) => e.subjectType === subjectType)?.subject;
+    const personenlift = { id: liftId, name: 'Personenlift', address: 'Dorpsstraat 4, Houten' };
+    expect(items.find((e) => e.subjectType === 'lift' && e.action === 'lift.created')?.subject).toEqual({
+      name: 'Personenlift',
+      lift: personenlift,
+      kind: null,
+      at: null,
+    });
+    expect(subject('visit')).toEqual({
+      name: null,
+      lift: personenlift,
+      kind: 'maintenance',
+      at: '2026-03-03T08:15:00.000Z',
+    });
+    expect(subject('lift_import')).toMatchObject({ name: 'liften-houten.xlsx', lift: null });
+    expect(subject('user')).toMatchObject({ name: 'Test user' });
+    expect(subject('access_grant')).toMatchObject({ name: 'Liftservice Test → Woonstichting Test' });
+    expect(items.find((e) => e.action === 'lift.updated')?.subject).toBeNull();
   });
 
   it('the database refuses to update or delete an entry', async () => {

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@liftwacht/contracts/administration';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
+import { useAuditSubjectLabel } from '../hooks/use-audit-subject-label.ts';
 import { AuditDiffTable } from './audit-diff-table.tsx';
 
 const columnCount = 6;
@@ -16,7 +17,7 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation('administration');
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const subject = entry.subjectId === null ? entry.subjectType : `${entry.subjectType} ${entry.subjectId}`;
+  const subject = useAuditSubjectLabel()(entry);
   return (
     <>
       <TableRow sx={open ? { '& > td, & > th': { borderBottom: 'none' } } : undefined}>

@@ -12,6 +12,7 @@ const entries = [
     action: 'setup.completed',
     subjectType: 'system',
     subjectId: null,
+    subject: null,
     before: null,
     after: null,
   }),
@@ -35,6 +36,44 @@ describe('AuditLogPage', () => {
       limit: '25',
       offset: '50',
     });
+  });
+
+  it('names each subject: a lift with its address, a visit by kind, day and lift, an import by its file', async () => {
+    const lift = { id: 4, name: 'Personenlift', address: 'Dorpsstraat 4, Houten' };
+    adminSession('admin', {
+      'GET /liftwacht/admin/audit-log': listBody([
+        auditEntry(21, {
+          action: 'lift.created',
+          subjectType: 'lift',
+          subjectId: '4',
+          subject: { name: 'Personenlift', lift, kind: null, at: null },
+        }),
+        auditEntry(22, {
+          action: 'visit.finished',
+          subjectType: 'visit',
+          subjectId: '2',
+          subject: { name: null, lift, kind: 'maintenance', at: '2026-12-03T08:15:00.000Z' },
+        }),
+        auditEntry(23, {
+          action: 'lift_import.applied',
+          subjectType: 'lift_import',
+          subjectId: '6ca3e1f0-0000-4000-8000-000000000000',
+          subject: { name: 'liften-houten.xlsx', lift: null, kind: null, at: null },
+        }),
+        auditEntry(24, { subjectType: 'user', subjectId: '7' }),
+        auditEntry(25, { action: 'lift.updated', subjectType: 'lift', subjectId: '99', subject: null }),
+      ]),
+    });
+    renderApp('/admin/audit-log');
+    const table = await screen.findByRole('table', { name: 'Auditlog, nieuwste eerst' }, { timeout: 15_000 });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Personenlift, Dorpsstraat 4, Houten');
+    expect(rows[1]).toHaveTextContent('Onderhoud 3 dec 2026 – Personenlift, Dorpsstraat 4, Houten');
+    expect(rows[2]).toHaveTextContent('Import liften-houten.xlsx');
+    expect(rows[2]).not.toHaveTextContent('6ca3');
+    expect(rows[3]).toHaveTextContent('Jan de Vries');
+    // A subject that is gone keeps its type and number.
+    expect(rows[4]).toHaveTextContent('Lift 99');
   });
 
   it('expands an entry into a field-by-field before/after table', async () => {

@@ -61,6 +61,7 @@ export function auditEntry(id: number, overrides: Partial<AuditEntry> = {}): Aud
     action: 'user.updated',
     subjectType: 'user',
     subjectId: '7',
+    subject: { name: 'Jan de Vries', lift: null, kind: null, at: null },
     before: { name: 'Jan', roles: ['user'], version: 1 },
     after: { name: 'Jan', roles: ['user', 'admin'], version: 2 },
     ...overrides,
