@@ -38,9 +38,8 @@ export class AccessGrantsService {
       const db = tx as unknown as Db;
       const type = await this.repository.lockOrganisationType(db, organisationId);
       if (type === undefined) throw organisationNotFound('organisationId');
-      if (!(await this.repository.organisationExists(db, accessibleOrganisationId))) {
-        throw organisationNotFound('accessibleOrganisationId');
-      }
+      const servedType = await this.repository.organisationType(db, accessibleOrganisationId);
+      if (servedType === undefined) throw organisationNotFound('accessibleOrganisationId');
       if (organisationId === accessibleOrganisationId) {
         throw badRequest(
           'validation_failed',
@@ -53,6 +52,14 @@ export class AccessGrantsService {
           'validation_failed',
           'Only a maintenance or inspection company can be granted access to another organisation',
           'organisationId',
+        );
+      }
+      // A company serves the lifts of an owner or a client; another company's own lifts it does not.
+      if (servingTypes.includes(servedType)) {
+        throw badRequest(
+          'validation_failed',
+          'Access is granted to the lifts of an owner or client organisation, not to another company',
+          'accessibleOrganisationId',
         );
       }
       const existing = await this.repository.find(db, organisationId, accessibleOrganisationId);

@@ -2,6 +2,7 @@
 // organisation and grant; an admin reads its own organisation and the grants from and to it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessGrant, AdminOrganisation } from '@liftwacht/contracts/administration';
+import { organisations } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { adminClient, dataOf } from './administration-test-support.ts';
 
@@ -154,6 +155,17 @@ describe('access grants', () => {
     });
     expect(fromOwner.statusCode).toBe(400);
     expect(fromOwner.json()).toMatchObject({ error: { field: 'organisationId' } });
+    // A company serves owners' and clients' lifts, not another company.
+    const [inspection] = await t.database.db
+      .insert(organisations)
+      .values({ name: 'Keuring Test', type: 'inspection' })
+      .returning({ id: organisations.id });
+    const toCompany = await api.send(sys, 'POST', '/access-grants', {
+      organisationId: inspection?.id ?? 0,
+      accessibleOrganisationId: org.maintenance,
+    });
+    expect(toCompany.statusCode).toBe(400);
+    expect(toCompany.json()).toMatchObject({ error: { field: 'accessibleOrganisationId' } });
     const missing = await api.send(sys, 'POST', '/access-grants', {
       organisationId: org.maintenance,
       accessibleOrganisationId: 2_000_000_001,

@@ -13,6 +13,10 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 const servesOthers = (organisation: AdminOrganisation) =>
   organisation.type === 'maintenance' || organisation.type === 'inspection';
 
+/** What they serve: the lifts of an owner or a client, never another company (the server's rule). */
+const hasLiftsToServe = (organisation: AdminOrganisation) =>
+  organisation.type === 'owner' || organisation.type === 'client';
+
 interface GrantAccessDialogProps {
   onClose: () => void;
 }
@@ -81,17 +85,17 @@ export function GrantAccessDialog({ onClose }: GrantAccessDialogProps) {
         include={servesOthers}
         emptyLabel=""
         error={fieldErrors.organisationId !== undefined}
-        helperText={fieldErrors.organisationId}
+        helperText={fieldErrors.organisationId ?? t('access.companyHelp')}
         fullWidth
       />
       <OrganisationSelect
         label={t('access.client')}
         value={client}
         onChange={setClient}
-        include={(organisation) => organisation.id !== company}
+        include={hasLiftsToServe}
         emptyLabel=""
         error={fieldErrors.accessibleOrganisationId !== undefined}
-        helperText={fieldErrors.accessibleOrganisationId}
+        helperText={fieldErrors.accessibleOrganisationId ?? t('access.clientHelp')}
         fullWidth
       />
     </FormDialog>

@@ -123,7 +123,8 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
         options={organisationTypes.map((value) => ({ value, label: t(`organisationTypes.${value}`) }))}
         onChange={(value) => setType(value as OrganisationType)}
         error={fieldErrors.type !== undefined}
-        helperText={fieldErrors.type}
+        // What the chosen type means for the organisation's lifts and people, so it is chosen knowingly.
+        helperText={fieldErrors.type ?? t(`organisationTypeHelp.${type}`)}
         fullWidth
       />
     </FormDialog>

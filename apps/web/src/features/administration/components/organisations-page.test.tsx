@@ -64,7 +64,14 @@ describe('OrganisationsPage', () => {
     expect(api.callsTo('POST /liftwacht/admin/organisations')).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Naam' }), 'Liftservice West');
+    // The chosen type says what it means, beside the field.
+    expect(within(dialog).getByRole('combobox', { name: 'Type' })).toHaveAccessibleDescription(
+      /Heeft liften in beheer/,
+    );
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'maintenance');
+    expect(within(dialog).getByRole('combobox', { name: 'Type' })).toHaveAccessibleDescription(
+      /Onderhoudt de liften van de eigenaren en klanten waartoe het toegang heeft/,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     expect(
       await within(dialog).findByText('Niet geaccepteerd: must not contain control characters'),
