@@ -1,7 +1,7 @@
-// The whole lift page on a phone (issue 18): at 390 × 844 in Dutch nothing widens the page, a table
-// too wide for its card scrolls inside a named region a keyboard user can tab to and scroll with
-// the arrow keys, the pagers stay within their cards with finger-sized buttons, and axe finds
-// nothing serious anywhere on the page.
+// The whole lift page on a phone (issues 18, 41): at 390 × 844 in Dutch nothing widens the page,
+// visits and logbook are two-line rows that fit, a table too wide for its card scrolls inside a
+// named region a keyboard user can tab to and scroll with the arrow keys, the pagers stay within
+// their cards with finger-sized buttons, and axe finds nothing serious anywhere on the page.
 import { expect, test, type Page } from '@playwright/test';
 import type { LiftListResponse } from '@liftwacht/contracts/lifts';
 import { seriousViolations } from './support/axe.ts';
@@ -12,7 +12,9 @@ const phone = { width: 390, height: 844 };
 const organisationId = 1;
 
 /** The history tables, by their names; each is wider than a phone with the demo fleet's rows. */
-const historyTables = ['Events van deze lift', 'Bezoeken aan deze lift', 'Logboek van deze lift'];
+const historyTables = ['Events van deze lift'];
+/** The history lists that are two-line rows on a phone instead of tables (issue 41). */
+const historyLists = ['Bezoeken aan deze lift', 'Logboek van deze lift'];
 /** A wide table's scroll region is named after the table. */
 const scrollRegion = (page: Page, table: string) => page.getByRole('region', { name: table, exact: true });
 
@@ -38,6 +40,14 @@ test('the whole lift page fits a phone, its wide tables scroll by keyboard, and 
     await page.waitForLoadState('networkidle');
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    for (const name of historyLists) {
+      const list = page.getByRole('list', { name, exact: true });
+      await expect(list).toBeVisible();
+      await expect(page.getByRole('table', { name, exact: true })).toHaveCount(0);
+      const fits = await list.evaluate((element) => element.scrollWidth <= element.clientWidth);
+      expect(fits, `${name} scrolls sideways`).toBe(true);
+    }
 
     for (const table of historyTables) {
       const region = scrollRegion(page, table);

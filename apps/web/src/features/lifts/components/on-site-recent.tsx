@@ -46,23 +46,24 @@ export function OnSiteRecent({ summary }: { summary: LiftOnSite }) {
         </RecentList>
         <RecentList title={t('onSite.visits.title')} empty={t('onSite.visits.none')}>
           {summary.visits.map((visit) => (
-            <ListItemButton
-              key={visit.id}
-              component={RouterLink}
-              to={paths.visit(visit.liftId, visit.id)}
-              sx={{ minHeight: 44, px: 0 }}
-            >
-              <ListItemText
-                primary={t(`visits.types.${visit.type}`)}
-                secondary={
-                  <>
-                    {time(visit.startedAt)} · {t(`visits.states.${visit.state}`)}
-                    {visit.person ? ` · ${visit.person}` : ''}
-                  </>
-                }
-                slotProps={{ primary: { sx: { color: 'primary.main', textDecoration: 'underline' } } }}
-              />
-            </ListItemButton>
+            <ListItem key={visit.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={paths.visit(visit.liftId, visit.id)}
+                sx={{ minHeight: 44, px: 0 }}
+              >
+                <ListItemText
+                  primary={t(`visits.types.${visit.type}`)}
+                  secondary={
+                    <>
+                      {time(visit.startedAt)} · {t(`visits.states.${visit.state}`)}
+                      {visit.person ? ` · ${visit.person}` : ''}
+                    </>
+                  }
+                  slotProps={{ primary: { sx: { color: 'primary.main', textDecoration: 'underline' } } }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </RecentList>
       </Stack>
