@@ -10,6 +10,7 @@ import {
   showPeriodView,
   statCard,
 } from './support/dashboard.ts';
+import { seriousViolations } from './support/axe.ts';
 import { demoUsers, logIn } from './support/demo.ts';
 
 const organisationId = 1;
@@ -192,4 +193,34 @@ test('the no-lifts message for an organisation without lifts, in English for an 
   await picker.click();
   await page.getByRole('option', { name: 'Liftservice Randstad B.V.' }).click();
   await expect(page.getByText('Organisation has no lifts')).toBeVisible();
+});
+
+test('compare periods: a running month against the same days, then two quarters chosen by the user', async ({
+  page,
+}) => {
+  await logIn(page, demoUsers.admin);
+  await page.goto('/compare-periods');
+  await expect(page.getByRole('heading', { level: 1, name: 'Periodes vergelijken' })).toBeVisible();
+  // The month runs (the demo's clock is today's): its days so far against the same days of the one before.
+  await expect(page.getByText(/loopt nog: vergeleken worden dezelfde dagen/)).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Maand: \d+–\d+ .+ vergeleken met \d+–\d+ / })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('combobox', { name: 'Vergelijken per' }).click();
+  await page.getByRole('option', { name: 'Kwartaal' }).click();
+  await page.getByRole('combobox', { name: 'Periode', exact: true }).click();
+  const options = page.getByRole('option');
+  const older = (await options.nth(1).textContent()) ?? '';
+  await options.nth(1).click();
+  await page.getByRole('combobox', { name: 'Vergelijken met' }).click();
+  const oldest = (await options.nth(5).textContent()) ?? '';
+  await options.nth(5).click();
+
+  // Two quarters that are over: compared whole, nothing marked, and the URL keeps the choice.
+  await expect(page.getByRole('table', { name: `Kwartaal: ${older} vergeleken met ${oldest}` })).toBeVisible();
+  await expect(page.getByText(/loopt nog/)).toHaveCount(0);
+  await expect(page).toHaveURL(/unit=quarter/);
+  await page.reload();
+  await expect(page.getByRole('table', { name: `Kwartaal: ${older} vergeleken met ${oldest}` })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

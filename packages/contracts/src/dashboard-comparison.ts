@@ -102,7 +102,7 @@ export interface ComparedPeriodRange {
   to: string;
 }
 
-/** At most six comparisons: the page shows three (month, quarter, year). */
+/** At most six comparisons (the page asks for one pair; a script may ask for more in one file). */
 export const maxComparedPeriods = 12;
 
 /**

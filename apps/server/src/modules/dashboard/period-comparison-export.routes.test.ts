@@ -244,6 +244,8 @@ describe('GET /stats/compare/export', () => {
       '2026-02-01/2026-02-28',
       '2026-02-01/2026-02-30,2026-01-01/2026-01-31',
       '2026-02-28/2026-02-01,2026-01-01/2026-01-31',
+      // Not begun yet on the test clock's 10 March 2026.
+      '2026-04-01/2026-04-30,2026-03-01/2026-03-31',
     ]) {
       const bad = await get(`/stats/compare/export?organisationId=${owner}&periods=${periods}&format=csv`);
       expect(bad.statusCode, periods).toBe(400);

@@ -19,7 +19,7 @@ const bearer = [{ bearerAuth: [] }];
 
 /** Register after dashboardRoutes: it uses app.dashboard. */
 export function periodComparisonExportRoutes(app: FastifyInstance): void {
-  const service = new PeriodComparisonService(app.dashboard);
+  const service = new PeriodComparisonService(app.dashboard, app.clock);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/stats/compare/export',

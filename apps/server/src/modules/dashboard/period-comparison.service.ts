@@ -3,6 +3,9 @@
 // (same permission, organisation scope, business hours and lift filter).
 import type { ComparedPeriodRange, ComparisonExportQuery } from '@liftwacht/contracts/dashboard-comparison';
 import type { PeriodStats } from '@liftwacht/contracts/dashboard';
+import { badRequest } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { localDay } from '../../lib/local-day.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
@@ -21,11 +24,24 @@ export type ComparisonSelection = Pick<
 >;
 
 export class PeriodComparisonService {
-  constructor(private readonly dashboard: DashboardService) {}
+  constructor(
+    private readonly dashboard: DashboardService,
+    private readonly clock: Clock,
+  ) {}
 
   /** The pairs in the order asked; a period asked twice is computed once. */
   async compare(principal: Principal, selection: ComparisonSelection): Promise<ComparedPair[]> {
     const { periods, ...filters } = selection;
+    // A period that has not begun has no figures: its zeros would read as a perfect period.
+    const today = localDay(this.clock.now());
+    const future = periods.find((range) => range.from > today);
+    if (future) {
+      throw badRequest(
+        'validation_failed',
+        `${future.from}/${future.to} has not begun yet: a compared period starts on or before today (${today})`,
+        'periods',
+      );
+    }
     const byRange = new Map<string, Promise<ComparedPeriodStats>>();
     const statsOf = (range: ComparedPeriodRange) => {
       const key = `${range.from}/${range.to}`;

@@ -1,8 +1,9 @@
 import { ComparePeriodsPage } from '../../features/dashboard/components/compare-periods-page.tsx';
-import { useComparisonPeriods } from '../../features/periods/hooks/use-comparison-periods.ts';
+import { ComparePeriodsChoice } from '../../features/periods/components/compare-periods-choice.tsx';
+import { useComparedPeriods } from '../../features/periods/hooks/use-compared-periods.ts';
 
-/** The periods feature names the periods; the dashboard feature fetches and compares their figures. */
+/** The periods feature holds the choice and names the periods; the dashboard feature fetches and compares their figures. */
 export function ComparePeriodsRoute() {
-  const comparisons = useComparisonPeriods();
-  return <ComparePeriodsPage comparisons={comparisons} />;
+  const periods = useComparedPeriods();
+  return <ComparePeriodsPage comparisons={[periods.comparison]} choice={<ComparePeriodsChoice periods={periods} />} />;
 }

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
@@ -10,12 +11,14 @@ import { BackToDashboard } from './back-to-dashboard.tsx';
 import { ComparisonTable, type PeriodComparison } from './comparison-table.tsx';
 
 interface ComparePeriodsPageProps {
-  /** Current and previous month, quarter and year, named; the route gets them from the periods feature. */
+  /** The chosen periods, named; the route gets them from the periods feature. */
   comparisons: readonly PeriodComparison[];
+  /** Where the user chooses the periods (the periods feature's controls). */
+  choice?: ReactNode;
 }
 
-/** /compare-periods (spec §2): the figures of each period next to the previous one, with the change. */
-export function ComparePeriodsPage({ comparisons }: ComparePeriodsPageProps) {
+/** /compare-periods: the figures of the chosen period next to the one it is compared with, with the change. */
+export function ComparePeriodsPage({ comparisons, choice }: ComparePeriodsPageProps) {
   const { t } = useTranslation(['periods', 'dashboard']);
   const { restricted, organisationId } = useDashboardView();
 
@@ -30,6 +33,7 @@ export function ComparePeriodsPage({ comparisons }: ComparePeriodsPageProps) {
         <Alert severity="info">{t('dashboard:selectOrganisation')}</Alert>
       ) : (
         <>
+          {choice}
           <Box sx={{ mb: 2 }}>
             <ExportMenu
               onExport={(format, language) =>

@@ -38,7 +38,15 @@ export function periodLabel(
         const last = isoWeekOf(to);
         return first.week === last.week && first.year === last.year ? texts.week(first) : texts.weeks(first, last);
       }
-      return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(from, to);
+      return dayRangeLabel(period.from, period.to, locale);
     }
   }
+}
+
+/** A range by its days ("1–4 dec. 2026"), as the compare-periods export names a range too. */
+export function dayRangeLabel(from: string, to: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(
+    parseISO(from),
+    parseISO(to),
+  );
 }
