@@ -70,7 +70,7 @@ export interface LiftSheetColumnLabel {
  * names an import takes (the lift fields' words are liftFieldLabels). The template writes the lift
  * fields and the record columns, the export all of them but the last change.
  */
-export const liftSheetColumnLabels: Record<LiftSheetColumn, LiftSheetColumnLabel> = {
+export const liftSheetColumnLabels = {
   ...liftFieldLabels,
   lastInspectionOn: {
     labelKey: 'details.lastInspection',
@@ -107,7 +107,7 @@ export const liftSheetColumnLabels: Record<LiftSheetColumn, LiftSheetColumnLabel
     aliases: ['Buiten bedrijf gesteld', 'Decommissioned'],
   },
   updatedAt: { labelKey: 'details.updatedAt', nl: 'Laatste wijziging', en: 'Last change', aliases: ['Last changed'] },
-};
+} as const satisfies Record<LiftSheetColumn, LiftSheetColumnLabel>;
 
 /** Every column, in the order the export writes them. */
 export const liftSheetColumns: readonly LiftSheetColumn[] = [...liftFieldNames, ...liftRecordColumns, ...liftReadOnlyColumns];

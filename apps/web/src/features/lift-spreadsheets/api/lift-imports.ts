@@ -4,6 +4,7 @@ import {
   liftImportOrganisationField,
   liftImportPreviewResponseSchema,
   liftImportResultResponseSchema,
+  type LiftImportApplyInput,
   type LiftImportPreview,
   type LiftImportResult,
 } from '@liftwacht/contracts/lift-spreadsheets';
@@ -21,13 +22,13 @@ export async function uploadLiftImport(file: File, organisationId: number): Prom
     .data;
 }
 
-/** POST /liftwacht/admin/lift-imports/{id}/apply: all rows in one transaction, or none. */
-export function useApplyLiftImport(): (id: string) => Promise<LiftImportResult> {
+/** POST /liftwacht/admin/lift-imports/{id}/apply with the unknown columns the user ignores: all rows in one transaction, or none. */
+export function useApplyLiftImport(): (id: string, body: LiftImportApplyInput) => Promise<LiftImportResult> {
   const client = useQueryClient();
   return useCallback(
-    async (id: string) => {
+    async (id: string, body: LiftImportApplyInput) => {
       const path = `/admin/lift-imports/${encodeURIComponent(id)}/apply`;
-      const result = (await apiRequest('POST', path, { schema: liftImportResultResponseSchema })).data;
+      const result = (await apiRequest('POST', path, { schema: liftImportResultResponseSchema, body })).data;
       // New and changed lifts: every list, search and lift page may be out of date.
       await client.invalidateQueries({ queryKey: ['lifts'] });
       return result;

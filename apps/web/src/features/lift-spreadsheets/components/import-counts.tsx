@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { LiftImportPreview } from '@liftwacht/contracts/lift-spreadsheets';
 
-const order = ['rows', 'create', 'update', 'unchanged', 'error'] as const;
+const order = ['rows', 'create', 'update', 'unchanged', 'error', 'inspections', 'visits'] as const;
 
 /** The preview's totals, above its rows. */
 export function ImportCounts({ counts }: { counts: LiftImportPreview['counts'] }) {

@@ -18,6 +18,8 @@ import { applyProblem } from '../lib/import-problems.ts';
 import { pageOf, previewRowsPerPage, visibleRows } from '../lib/import-rows.ts';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportRowsTable } from './import-rows-table.tsx';
+import { ImportUnknownColumns } from './import-unknown-columns.tsx';
+import { fieldLabel } from '../lib/field-label.ts';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 interface ImportPreviewStepProps {
@@ -26,28 +28,54 @@ interface ImportPreviewStepProps {
   onAgain: () => void;
 }
 
-/** Step 2: what the file will do, row by row; applying waits until no row has an error. */
+/**
+ * Step 2: what the file will do, row by row; applying waits until no row has an error and every
+ * unknown column is ignored.
+ */
 export function ImportPreviewStep({ preview, onApplied, onAgain }: ImportPreviewStepProps) {
   const { t } = useTranslation('lift-spreadsheets');
   const { t: tc } = useTranslation();
   const applyImport = useApplyLiftImport();
-  const apply = useAsyncAction(async () => onApplied(await applyImport(preview.id)));
+  const [ignored, setIgnored] = useState<ReadonlySet<string>>(new Set());
+  const apply = useAsyncAction(async () =>
+    onApplied(
+      await applyImport(preview.id, {
+        ignoreColumns: [...new Set(preview.unknownColumns.map((c) => c.header))].filter((h) => ignored.has(h)),
+      }),
+    ),
+  );
   const [onlyErrors, setOnlyErrors] = useState(preview.counts.error > 0);
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(previewRowsPerPage[0]);
   const rows = useMemo(() => visibleRows(preview.rows, onlyErrors), [preview.rows, onlyErrors]);
   const { counts } = preview;
   const hasErrors = counts.error > 0;
-  const nothingToDo = counts.create + counts.update === 0;
+  const nothingToDo = counts.create + counts.update + counts.inspections + counts.visits === 0;
   const applied = preview.appliedAt !== null;
+  const unacknowledged = preview.unknownColumns.some((column) => !ignored.has(column.header));
+  const ignore = (header: string, on: boolean) =>
+    setIgnored((current) => {
+      const next = new Set(current);
+      if (on) next.add(header);
+      else next.delete(header);
+      return next;
+    });
 
   return (
     <Stack spacing={2}>
       <Typography>{t('import.preview.file', { name: preview.fileName })}</Typography>
       <ImportCounts counts={counts} />
-      {preview.ignoredColumns.length > 0 ? (
+      <ImportUnknownColumns
+        columns={preview.unknownColumns}
+        ignored={ignored}
+        onIgnore={ignore}
+        disabled={applied || apply.isPending}
+      />
+      {preview.readOnlyColumns.length > 0 ? (
         <Alert severity="info">
-          {t('import.preview.ignoredColumns', { columns: preview.ignoredColumns.join(', ') })}
+          {t('import.preview.readOnlyColumns', {
+            columns: preview.readOnlyColumns.map((column) => fieldLabel(column, t)).join(', '),
+          })}
         </Alert>
       ) : null}
       {hasErrors ? <Alert severity="error">{t('import.preview.hasErrors', { count: counts.error })}</Alert> : null}
@@ -90,7 +118,7 @@ export function ImportPreviewStep({ preview, onApplied, onAgain }: ImportPreview
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button
           variant="contained"
-          disabled={hasErrors || applied || nothingToDo || apply.isPending}
+          disabled={hasErrors || applied || nothingToDo || unacknowledged || apply.isPending}
           startIcon={apply.isPending ? <CircularProgress size={16} aria-hidden /> : undefined}
           onClick={() => void apply.run()}
           sx={{ minHeight: 44 }}

@@ -12,7 +12,8 @@ export function ImportResultStep({ result, onAgain }: { result: LiftImportResult
   return (
     <>
       <Alert severity="success" role="status" sx={{ mb: 2 }}>
-        <strong>{t('import.result.title')}</strong> {t('import.result.summary', result)}
+        <strong>{t('import.result.title')}</strong> {t('import.result.summary', result)}{' '}
+        {result.inspections + result.visits > 0 ? t('import.result.records', result) : null}
       </Alert>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <Button component={RouterLink} to={paths.lifts} variant="contained" sx={{ minHeight: 44 }}>

@@ -35,10 +35,21 @@ function RowDetails({ row }: { row: ImportRow }) {
       </ul>
     );
   }
+  const records =
+    row.records.length > 0
+      ? t('import.preview.records', {
+          records: row.records.map((record) => t(`import.preview.recordNames.${record}`)).join(', '),
+        })
+      : null;
   if (row.changes.length > 0) {
-    return <>{t('import.preview.changes', { fields: row.changes.map((field) => fieldLabel(field, t)).join(', ') })}</>;
+    return (
+      <>
+        {t('import.preview.changes', { fields: row.changes.map((field) => fieldLabel(field, t)).join(', ') })}
+        {records ? <div>{records}</div> : null}
+      </>
+    );
   }
-  return null;
+  return records;
 }
 
 /** One page of the preview: row number, what happens, the lift's name, and what changes or is wrong. */

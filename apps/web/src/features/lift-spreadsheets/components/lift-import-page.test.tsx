@@ -34,7 +34,19 @@ describe('LiftImportPage', () => {
     ];
     const { api, user } = await upload({
       status: 201,
-      body: { data: importPreview(rows, { ignoredColumns: ['Opmerking'] }) },
+      body: {
+        data: importPreview(rows, {
+          unknownColumns: [
+            {
+              header: 'Lifttyp',
+              position: 3,
+              reason: 'unknown',
+              suggestion: { column: 'liftType', label: 'Lifttype' },
+            },
+          ],
+          readOnlyColumns: ['esNumber'],
+        }),
+      },
     });
     expect(await screen.findByText('Fouten: 1')).toBeInTheDocument();
     const form = api.callsTo('POST /liftwacht/admin/lift-imports')[0]?.body as FormData;
@@ -42,7 +54,9 @@ describe('LiftImportPage', () => {
     expect((form.get('file') as File).name).toBe('liften.csv');
     expect(screen.getByText('Nieuw: 1')).toBeInTheDocument();
     expect(screen.getByText('Bijwerken: 1')).toBeInTheDocument();
-    expect(screen.getByText('Deze kolommen worden genegeerd: Opmerking')).toBeInTheDocument();
+    expect(screen.getByText(/Kolom 3: “Lifttyp” Bedoelt u “Lifttype” \(Type installatie\)\?/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Kolom “Lifttyp” negeren' })).not.toBeChecked();
+    expect(screen.getByText('Deze kolommen worden alleen gelezen, niet geïmporteerd: ES-nummer')).toBeInTheDocument();
     expect(screen.getByText(/1 regel heeft een fout/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Importeren' })).toBeDisabled();
 
@@ -70,6 +84,8 @@ describe('LiftImportPage', () => {
               created: 10_000,
               updated: 0,
               unchanged: 0,
+              inspections: 0,
+              visits: 0,
               appliedAt: '2026-11-25T10:01:00Z',
             },
           },
@@ -88,6 +104,51 @@ describe('LiftImportPage', () => {
     expect(api.callsTo('POST /liftwacht/admin/lift-imports/6f1c2b1e-8a43-4c5e-9d2a-3b7c1e0f9a11/apply')).toHaveLength(
       1,
     );
+  });
+
+  it('waits until each unknown column is ignored, then sends them with the apply; shows the records a row adds', async () => {
+    const rows = [importRow(2, { action: 'unchanged', liftId: 4, records: ['inspection', 'visit'] })];
+    const unknown = (header: string, position: number) => ({
+      header,
+      position,
+      reason: 'unknown' as const,
+      suggestion: null,
+    });
+    const { api, user } = await upload(
+      {
+        status: 201,
+        body: { data: importPreview(rows, { unknownColumns: [unknown('Opmerking', 3), unknown('Notitie', 4)] }) },
+      },
+      {
+        'POST /liftwacht/admin/lift-imports/6f1c2b1e-8a43-4c5e-9d2a-3b7c1e0f9a11/apply': {
+          body: {
+            data: {
+              id: '6f1c2b1e-8a43-4c5e-9d2a-3b7c1e0f9a11',
+              created: 0,
+              updated: 0,
+              unchanged: 1,
+              inspections: 1,
+              visits: 1,
+              appliedAt: '2026-11-25T10:01:00Z',
+            },
+          },
+        },
+      },
+    );
+    expect(await screen.findByText('Keuringen: 1')).toBeInTheDocument();
+    expect(screen.getByText('Onderhoudsbezoeken: 1')).toBeInTheDocument();
+    expect(screen.getByText('Voegt toe: keuring, onderhoudsbezoek')).toBeInTheDocument();
+    expect(screen.getAllByText('Geen bekende kolom lijkt erop.', { exact: false })).toHaveLength(2);
+    const apply = screen.getByRole('button', { name: 'Importeren' });
+    expect(apply).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Kolom “Opmerking” negeren' }));
+    expect(apply).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Kolom “Notitie” negeren' }));
+    expect(apply).toBeEnabled();
+    await user.click(apply);
+    expect(await screen.findByText(/1 keuringen en 1 onderhoudsbezoeken toegevoegd/)).toBeInTheDocument();
+    const [call] = api.callsTo('POST /liftwacht/admin/lift-imports/6f1c2b1e-8a43-4c5e-9d2a-3b7c1e0f9a11/apply');
+    expect(call?.body).toEqual({ ignoreColumns: ['Opmerking', 'Notitie'] });
   });
 
   it('shows the server’s refusal of a file', async () => {

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import { liftFieldNames, type LiftField } from '@liftwacht/contracts/lift-editing';
+import { liftSheetColumns, type LiftSheetColumn } from '@liftwacht/contracts/lift-spreadsheets';
 
-const isLiftField = (field: string): field is LiftField => (liftFieldNames as readonly string[]).includes(field);
+const isColumn = (field: string): field is LiftSheetColumn => (liftSheetColumns as readonly string[]).includes(field);
 
-/** A lift field's label as the lift page shows it; a name this web app does not know stays as sent. */
+/** A spreadsheet column's label as the lift page shows it; a name this web app does not know stays as sent. */
 export function fieldLabel(field: string, t: TFunction<'lift-spreadsheets'>): string {
-  return isLiftField(field) ? t(`fields.${field}`) : field;
+  return isColumn(field) ? t(`fields.${field}`) : field;
 }

@@ -2,7 +2,16 @@
 import type { ImportRow, LiftImportPreview } from '@liftwacht/contracts/lift-spreadsheets';
 
 export function importRow(row: number, overrides: Partial<ImportRow> = {}): ImportRow {
-  return { row, action: 'create', liftId: null, name: `Lift ${row}`, changes: [], problems: [], ...overrides };
+  return {
+    row,
+    action: 'create',
+    liftId: null,
+    name: `Lift ${row}`,
+    changes: [],
+    records: [],
+    problems: [],
+    ...overrides,
+  };
 }
 
 export function importPreview(rows: ImportRow[], overrides: Partial<LiftImportPreview> = {}): LiftImportPreview {
@@ -15,13 +24,16 @@ export function importPreview(rows: ImportRow[], overrides: Partial<LiftImportPr
     createdAt: '2026-11-25T10:00:00Z',
     appliedAt: null,
     columns: ['name', 'address', 'city'],
-    ignoredColumns: [],
+    readOnlyColumns: [],
+    unknownColumns: [],
     counts: {
       rows: rows.length,
       create: count('create'),
       update: count('update'),
       unchanged: count('unchanged'),
       error: count('error'),
+      inspections: rows.filter((row) => row.records.includes('inspection')).length,
+      visits: rows.filter((row) => row.records.includes('visit')).length,
     },
     rows,
     ...overrides,

@@ -1,6 +1,7 @@
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { liftSheetColumnLabels } from '@liftwacht/contracts/lift-spreadsheets';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import { modulePaths } from '../../../app/module-paths.ts';
 import { formatDateTime, formatIsoDate } from '../../../lib/format-date-time.ts';
@@ -29,28 +30,37 @@ export function LiftDetailsPanel({ lift }: { lift: Lift }) {
     );
 
   const fields: Field[] = [
-    { label: t('details.name'), value: text(details.liftname) },
-    { label: t('details.address'), value: text(details.address) },
-    { label: t('details.postalCode'), value: text(details.postalCode) },
-    { label: t('details.city'), value: text(details.city) },
-    { label: t('details.buildingName'), value: text(details.buildingName) },
-    { label: t('details.sbclId'), value: text(details.sbclId) },
-    { label: t('details.serialNumber'), value: text(details.serialNumber) },
-    { label: t('details.ownerNumber'), value: text(details.ownerNumber) },
-    { label: t('details.inspectionNumber'), value: text(details.inspectionNumber) },
-    { label: t('details.installerNumber'), value: text(details.installerNumber) },
-    { label: t('details.telephoneNumber'), value: text(details.telephoneNumber) },
-    { label: t('details.manufacturerNumber'), value: text(details.manufacturerNumber) },
-    { label: t('details.liftType'), value: nonBlank(lift.liftType) ?? t('details.noLiftType') },
-    { label: t('details.commissionedOn'), value: formatIsoDate(lift.commissionedOn, language, notSet) },
-    { label: t('details.maintenanceInterval'), value: t('details.days', { count: lift.maintenanceIntervalDays }) },
+    { label: t(liftSheetColumnLabels.name.labelKey), value: text(details.liftname) },
+    { label: t(liftSheetColumnLabels.address.labelKey), value: text(details.address) },
+    { label: t(liftSheetColumnLabels.postalCode.labelKey), value: text(details.postalCode) },
+    { label: t(liftSheetColumnLabels.city.labelKey), value: text(details.city) },
+    { label: t(liftSheetColumnLabels.buildingName.labelKey), value: text(details.buildingName) },
+    { label: t(liftSheetColumnLabels.sbclId.labelKey), value: text(details.sbclId) },
+    { label: t(liftSheetColumnLabels.serialNumber.labelKey), value: text(details.serialNumber) },
+    { label: t(liftSheetColumnLabels.ownerNumber.labelKey), value: text(details.ownerNumber) },
+    { label: t(liftSheetColumnLabels.inspectionNumber.labelKey), value: text(details.inspectionNumber) },
+    { label: t(liftSheetColumnLabels.installerNumber.labelKey), value: text(details.installerNumber) },
+    { label: t(liftSheetColumnLabels.telephoneNumber.labelKey), value: text(details.telephoneNumber) },
+    { label: t(liftSheetColumnLabels.manufacturerNumber.labelKey), value: text(details.manufacturerNumber) },
+    { label: t(liftSheetColumnLabels.liftType.labelKey), value: nonBlank(lift.liftType) ?? t('details.noLiftType') },
     {
-      label: t('details.serviceRideThreshold'),
+      label: t(liftSheetColumnLabels.commissionedOn.labelKey),
+      value: formatIsoDate(lift.commissionedOn, language, notSet),
+    },
+    {
+      label: t(liftSheetColumnLabels.maintenanceIntervalDays.labelKey),
+      value: t('details.days', { count: lift.maintenanceIntervalDays }),
+    },
+    {
+      label: t(liftSheetColumnLabels.serviceRideThreshold.labelKey),
       value: new Intl.NumberFormat(language).format(lift.serviceRideThreshold),
     },
-    { label: t('details.inspectionValidUntil'), value: formatIsoDate(lift.inspectionValidUntil, language, notSet) },
     {
-      label: t('details.lastInspection'),
+      label: t(liftSheetColumnLabels.inspectionValidUntil.labelKey),
+      value: formatIsoDate(lift.inspectionValidUntil, language, notSet),
+    },
+    {
+      label: t(liftSheetColumnLabels.lastInspectionOn.labelKey),
       value: inspection
         ? t('details.lastInspectionValue', {
             date: formatIsoDate(inspection.inspectedOn, language),
@@ -58,7 +68,7 @@ export function LiftDetailsPanel({ lift }: { lift: Lift }) {
           })
         : notSet,
     },
-    { label: t('details.module'), value: moduleValue },
+    { label: t(liftSheetColumnLabels.esNumber.labelKey), value: moduleValue },
     ...(lift.module
       ? [
           { label: t('details.firmware'), value: text(lift.module.firmware) },
@@ -66,7 +76,7 @@ export function LiftDetailsPanel({ lift }: { lift: Lift }) {
           { label: t('details.connected'), value: lift.module.connected ? t('details.yes') : t('details.no') },
         ]
       : []),
-    { label: t('details.updatedAt'), value: formatDateTime(details.updatedAt, language) },
+    { label: t(liftSheetColumnLabels.updatedAt.labelKey), value: formatDateTime(details.updatedAt, language) },
   ];
 
   return (

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstDate, lastDate } from '@liftwacht/contracts/periods';
-import { liftFieldLimits, type LiftField } from '@liftwacht/contracts/lift-editing';
+import { liftFieldLabels, liftFieldLimits, type LiftField } from '@liftwacht/contracts/lift-editing';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import type { LiftFormValues, LiftTextField } from '../lib/lift-form.ts';
 
@@ -17,22 +17,10 @@ interface LiftFormFieldsProps {
   onChange: (patch: Partial<LiftFormValues>) => void;
 }
 
-/** The lift page's labels (spec §3), so the form reads like the page it edits. */
-const labelKeys = {
-  name: 'details.name',
-  address: 'details.address',
-  postalCode: 'details.postalCode',
-  city: 'details.city',
-  buildingName: 'details.buildingName',
-  sbclId: 'details.sbclId',
-  serialNumber: 'details.serialNumber',
-  ownerNumber: 'details.ownerNumber',
-  inspectionNumber: 'details.inspectionNumber',
-  installerNumber: 'details.installerNumber',
-  telephoneNumber: 'details.telephoneNumber',
-  manufacturerNumber: 'details.manufacturerNumber',
-  liftType: 'details.liftType',
-} as const satisfies Record<LiftTextField, string>;
+/** The lift page's labels, from the contract's one list that the spreadsheets use too. */
+const labelKeys = Object.fromEntries(
+  Object.entries(liftFieldLabels).map(([field, label]) => [field, label.labelKey]),
+) as { [F in LiftField]: (typeof liftFieldLabels)[F]['labelKey'] };
 
 const locationFields = ['name', 'address', 'postalCode', 'city', 'buildingName'] as const;
 const numberFields = [
@@ -121,16 +109,16 @@ export function LiftFormFields({ values, errors, onChange }: LiftFormFieldsProps
                 slotProps={{ input: { 'aria-describedby': flowHelpId } }}
               />
             }
-            label={t('advanced.hasFlow')}
+            label={t(labelKeys.hasFlow)}
             sx={{ minHeight: 44 }}
           />
           <FormHelperText id={flowHelpId}>{t('form.hasFlowHelp')}</FormHelperText>
         </Grid>
-        {number('maintenanceIntervalDays', t('details.maintenanceInterval'), t('form.maintenanceIntervalHelp'))}
-        {number('serviceRideThreshold', t('details.serviceRideThreshold'))}
+        {number('maintenanceIntervalDays', t(labelKeys.maintenanceIntervalDays), t('form.maintenanceIntervalHelp'))}
+        {number('serviceRideThreshold', t(labelKeys.serviceRideThreshold))}
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            label={t('details.commissionedOn')}
+            label={t(labelKeys.commissionedOn)}
             name="commissionedOn"
             type="date"
             value={values.commissionedOn}
