@@ -101,6 +101,7 @@ describe('dashboard', () => {
       ['Onderhoud onvoldoende', '4', 'servicecounterMaintenanceAlert'],
       ['Liften afgekeurd', '5', 'approvalRejected'],
       ['Liften met verlopen keuring', '6', 'approvalExpired'],
+      ['Liften met keuring onbekend', '8', 'inspectionUnknown'],
       ['Intercom niet beschikbaar', '7', 'intercomUnavailable'],
       ['Sense-module niet verbonden', '1.234', 'senseNotConnected'],
     ];
@@ -169,6 +170,7 @@ describe('dashboard', () => {
     for (const [label, value, type] of [
       ['Aantal afkeuringen', '1', 'approvalRejected'],
       ['Verlopen liftkeuringen', '2', 'approvalExpired'],
+      ['Liften met keuring onbekend', '13', 'inspectionUnknown'],
       ['Onderhoudsbezoek eerder', '3', 'maintenanceBeforeInterval'],
       ['Onderhoudsbezoek op tijd', '4', 'maintenanceOnInterval'],
       ['Onderhoudsbezoek later', '5', 'maintenanceAfterInterval'],

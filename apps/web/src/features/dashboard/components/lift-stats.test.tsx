@@ -47,7 +47,7 @@ describe('LiftStats, the single-lift variant', () => {
     expect(await card('Bezoek')).toHaveTextContent('BezoekJa');
     expect(await card('Buiten gebruik')).toHaveTextContent('Buiten gebruikNee');
     expect(await card('Sense-module niet verbonden')).toHaveTextContent('Ja');
-    expect(screen.getAllByText(/^(Ja|Nee)$/)).toHaveLength(8);
+    expect(screen.getAllByText(/^(Ja|Nee)$/)).toHaveLength(9);
     expect(api.callsTo('GET /liftwacht/current-state')[0]?.url.searchParams.get('organisationId')).toBe('1');
   });
 
@@ -56,7 +56,7 @@ describe('LiftStats, the single-lift variant', () => {
     renderLiftStats({ hasFlow: false });
     await card('Bezoek');
     expect(screen.queryByText('Sense-module niet verbonden')).not.toBeInTheDocument();
-    expect(await screen.findAllByText(/^(Ja|Nee)$/)).toHaveLength(7);
+    expect(await screen.findAllByText(/^(Ja|Nee)$/)).toHaveLength(8);
   });
 
   it('gives client-light users the two always-shown statuses only', async () => {
@@ -78,6 +78,7 @@ describe('LiftStats, the single-lift variant', () => {
     expect(await card('Energieverbruik')).toHaveTextContent('1.234,6 kWh');
     expect(await card('Afgekeurd geweest')).toHaveTextContent('Ja');
     expect(await card('Keuring verlopen')).toHaveTextContent('Ja');
+    expect(await card('Keuring onbekend')).toHaveTextContent('Ja');
     expect(await card('Onderhoudsbezoeken totaal')).toHaveTextContent('12');
     expect(await card('Eerder')).toHaveTextContent('3');
     expect(await card('Op tijd')).toHaveTextContent('4');

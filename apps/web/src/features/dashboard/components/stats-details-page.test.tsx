@@ -76,13 +76,20 @@ describe('stats details', () => {
 
   it('lists current conditions without a period', async () => {
     const api = dashboardSession('admin', {
-      'GET /liftwacht/stats/details': detailsResponse([item(5, 'Lift Oost', 14_250, 'rides')]),
+      'GET /liftwacht/stats/details': detailsResponse([
+        item(5, 'Lift Oost', 14_250, 'rides'),
+        // never maintained within its interval: the days since it ran out
+        item(6, 'Lift West', 40, 'days'),
+      ]),
     });
     renderApp('/stats-details/servicecounterMaintenanceAlert');
     expect(await screen.findByRole('heading', { name: 'Onderhoud onvoldoende' })).toBeInTheDocument();
     expect(screen.getByText('Actuele situatie')).toBeInTheDocument();
-    expect(await screen.findByRole('columnheader', { name: 'Ritten sinds onderhoud' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('columnheader', { name: 'Ritten sinds onderhoud of dagen te laat' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('14.250')).toBeInTheDocument();
+    expect(screen.getByText('40 dagen')).toBeInTheDocument();
     expect(api.callsTo('GET /liftwacht/stats/details')[0]?.url.searchParams.has('from')).toBe(false);
   });
 

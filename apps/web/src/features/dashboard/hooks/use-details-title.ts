@@ -32,7 +32,8 @@ export function useDetailsTitle(route: DetailsRoute, period: boolean): string {
   const format = useFormats();
   const { type, lower, upper } = route;
   const title =
-    isPeriodKeyType(type) || (period && (type === 'approvalRejected' || type === 'approvalExpired'))
+    isPeriodKeyType(type) ||
+    (period && (type === 'approvalRejected' || type === 'approvalExpired' || type === 'inspectionUnknown'))
       ? t(`period.${type}`)
       : t(`cards.${type}`);
 

@@ -16,6 +16,8 @@ export const currentCards: readonly CurrentCard[] = [
   { type: 'servicecounterMaintenanceAlert', restricted: true },
   { type: 'approvalRejected', restricted: true },
   { type: 'approvalExpired', restricted: true },
+  // Unknown is its own figure, never counted as fine (docs/dashboard-rules.md).
+  { type: 'inspectionUnknown', restricted: true },
   { type: 'intercomUnavailable', restricted: false },
   { type: 'senseNotConnected', restricted: false },
 ];
@@ -27,6 +29,7 @@ export type PeriodCardType = Extract<
   StatsDetailType,
   | 'approvalRejected'
   | 'approvalExpired'
+  | 'inspectionUnknown'
   | 'maintenanceBeforeInterval'
   | 'maintenanceOnInterval'
   | 'maintenanceAfterInterval'
@@ -42,6 +45,7 @@ export interface PeriodCard {
 export const periodCards: readonly PeriodCard[] = [
   { type: 'approvalRejected', value: (stats) => stats.approvalRejected.count },
   { type: 'approvalExpired', value: (stats) => stats.approvalExpired.count },
+  { type: 'inspectionUnknown', value: (stats) => stats.inspectionUnknown.lift_count },
   { type: 'maintenanceBeforeInterval', value: (stats) => stats.maintenanceBeforeInterval.count },
   { type: 'maintenanceOnInterval', value: (stats) => stats.maintenanceOnInterval.count },
   { type: 'maintenanceAfterInterval', value: (stats) => stats.maintenanceAfterInterval.count },

@@ -15,6 +15,7 @@ export function detailsUnit(type: StatsDetailType, period: boolean): Unit {
       return 'rides';
     case 'approvalRejected':
     case 'approvalExpired':
+    case 'inspectionUnknown':
       return 'date';
     case 'maintenanceExpired':
       return 'days';
@@ -49,6 +50,7 @@ export function detailsValueLabelKey(type: StatsDetailType, unit: Unit) {
     case 'unavailabilityEvents':
     case 'mtbf':
     case 'mttr':
+    case 'servicecounterMaintenanceAlert': // rides over the threshold, or days past the interval
       return `statsDetails.valueColumns.${type}` as const;
     default:
       return `statsDetails.columns.${unit}` as const;

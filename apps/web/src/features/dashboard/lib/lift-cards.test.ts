@@ -3,7 +3,7 @@ import { liftCurrentCards, liftPeriodCards } from './lift-cards.ts';
 
 describe('single-lift cards', () => {
   it('shows sense-not-connected only with a lift flow', () => {
-    expect(liftCurrentCards({ hasLiftType: true, hasFlow: true }, false)).toHaveLength(8);
+    expect(liftCurrentCards({ hasLiftType: true, hasFlow: true }, false)).toHaveLength(9);
     expect(liftCurrentCards({ hasLiftType: true, hasFlow: false }, false)).not.toContain('senseNotConnected');
   });
 
@@ -23,6 +23,7 @@ describe('single-lift cards', () => {
       'energy',
       'wasRejected',
       'inspectionExpired',
+      'inspectionUnknown',
       'maintenanceVisits',
       'maintenanceBeforeInterval',
       'maintenanceOnInterval',

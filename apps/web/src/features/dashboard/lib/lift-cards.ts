@@ -23,6 +23,7 @@ export type LiftPeriodCardKey =
   | 'energy'
   | 'wasRejected'
   | 'inspectionExpired'
+  | 'inspectionUnknown'
   | 'maintenanceVisits'
   | 'maintenanceBeforeInterval'
   | 'maintenanceOnInterval'
@@ -51,6 +52,7 @@ const periodCards: readonly LiftPeriodCard[] = [
   { key: 'energy', value: (s) => ({ kind: 'energy', value: s.energyWh }) },
   { key: 'wasRejected', value: (s) => ({ kind: 'yesNo', value: s.approvalRejected.count > 0 }) },
   { key: 'inspectionExpired', value: (s) => ({ kind: 'yesNo', value: s.approvalExpired.lift_count > 0 }) },
+  { key: 'inspectionUnknown', value: (s) => ({ kind: 'yesNo', value: s.inspectionUnknown.lift_count > 0 }) },
   { key: 'maintenanceVisits', value: (s) => ({ kind: 'count', value: s.maintenanceVisits.count }) },
   { key: 'maintenanceBeforeInterval', value: (s) => ({ kind: 'count', value: s.maintenanceBeforeInterval.count }) },
   { key: 'maintenanceOnInterval', value: (s) => ({ kind: 'count', value: s.maintenanceOnInterval.count }) },

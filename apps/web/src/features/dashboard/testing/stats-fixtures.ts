@@ -14,6 +14,7 @@ export const currentStats: CurrentStats = {
   servicecounterMaintenanceAlert: 4,
   approvalRejected: 5,
   approvalExpired: 6,
+  inspectionUnknown: 8,
   intercomUnavailable: 7,
   senseNotConnected: 1234,
 };
@@ -45,6 +46,7 @@ export function periodStats(overrides: Partial<PeriodStats> = {}): PeriodStats {
     },
     approvalRejected: { count: 1 },
     approvalExpired: { count: 2, lift_count: 1 },
+    inspectionUnknown: { lift_count: 13 },
     maintenanceBeforeInterval: { count: 3 },
     maintenanceOnInterval: { count: 4 },
     maintenanceAfterInterval: { count: 5 },

@@ -55,9 +55,7 @@ export function LiftInspectionsPanel({ liftId, organisationId }: { liftId: numbe
       )}
       {query.data ? (
         <>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('nextDue', { date: date(query.data.nextDue) })}
-          </Typography>
+          <NextDue nextDue={query.data.nextDue} date={date} />
           {query.data.items.length === 0 ? (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {t('empty')}
@@ -90,6 +88,35 @@ export function LiftInspectionsPanel({ liftId, organisationId }: { liftId: numbe
         />
       ) : null}
     </Paper>
+  );
+}
+
+/**
+ * When the next inspection is due, and whether that day has passed: a lift past it (never approved
+ * within 12 months of commissioning, or its approval ran out) reads "expired", one with neither a
+ * commissioning date nor an approval "unknown" — never as fine (docs/dashboard-rules.md).
+ */
+function NextDue({ nextDue, date }: { nextDue: string | null; date: (day: string | null) => string }) {
+  const { t } = useTranslation('inspections');
+  const alert = { mt: 1, color: 'error.dark', fontWeight: 500 };
+  if (nextDue === null) {
+    return (
+      <Typography variant="body2" sx={alert}>
+        {t('dueUnknown')}
+      </Typography>
+    );
+  }
+  if (nextDue < amsterdamDay.format(new Date())) {
+    return (
+      <Typography variant="body2" sx={alert}>
+        {t('overdue', { date: date(nextDue) })}
+      </Typography>
+    );
+  }
+  return (
+    <Typography variant="body2" sx={{ mt: 1 }}>
+      {t('nextDue', { date: date(nextDue) })}
+    </Typography>
   );
 }
 
