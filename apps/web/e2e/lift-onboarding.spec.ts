@@ -76,9 +76,9 @@ test('an admin imports a spreadsheet, finds the new lifts in search and exports 
 
   // Dutch headers, semicolons and a byte order mark, as Excel saves "CSV (puntkomma)".
   const csv = [
-    'Naam;Adres;Postcode;Plaats;Eigenaarsnummer;Onderhoudsinterval (dagen);In bedrijf sinds;Opmerking',
-    `Importlift Noord ${tag};Stationsplein 1;3511 ED;Utrecht;${tag}-1;90;2018-06-01;nieuw`,
-    `Importlift Zuid ${tag};Stationsplein 2;3511 ED;Utrecht;${tag}-2;180;;nieuw`,
+    'Naam;Adres;Postcode;Plaats;Eigenaarsnummer;Onderhoudsinterval (dagen);Type installatie;In gebruik genomen;Laatste keuring;Keuringsresultaat;Opmerking',
+    `Importlift Noord ${tag};Stationsplein 1;3511 ED;Utrecht;${tag}-1;90;MRL;2018-06-01;2025-05-01;goedgekeurd;nieuw`,
+    `Importlift Zuid ${tag};Stationsplein 2;3511 ED;Utrecht;${tag}-2;180;MRL;;;;nieuw`,
   ].join('\r\n');
   await page.getByLabel('Spreadsheet kiezen').setInputFiles({
     name: `liften-${tag}.csv`,
@@ -89,11 +89,15 @@ test('an admin imports a spreadsheet, finds the new lifts in search and exports 
 
   await expect(page.getByText('Nieuw: 2')).toBeVisible();
   await expect(page.getByText('Fouten: 0')).toBeVisible();
-  await expect(page.getByText('Deze kolommen worden genegeerd: Opmerking')).toBeVisible();
+  await expect(page.getByText('Keuringen: 1')).toBeVisible();
+  // An unknown column blocks the import until it is ignored.
+  await expect(page.getByText(/Kolom 11: “Opmerking”/)).toBeVisible();
   const rows = page.getByRole('table', { name: 'Regels van het bestand' });
   await expect(rows.getByText(`Importlift Noord ${tag}`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
+  await expect(page.getByRole('button', { name: 'Importeren' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Kolom “Opmerking” negeren' }).check();
   await page.getByRole('button', { name: 'Importeren' }).click();
   await expect(page.getByText(/2 liften aangemaakt, 0 bijgewerkt/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
