@@ -32,7 +32,10 @@ export function PagedResults<T extends { total: number }>(props: PagedResultsPro
   const { t } = useTranslation();
   return (
     <>
-      {query.isFetching ? <LinearProgress aria-label={t('loading')} /> : null}
+      {/* Not for a refetch of the rows shown (a live list's push): the bar would shift the table each time. */}
+      {query.isFetching && (query.isPlaceholderData || !query.data) ? (
+        <LinearProgress aria-label={t('loading')} />
+      ) : null}
       {query.isError ? (
         <ErrorPanel
           title={props.errorTitle ?? t('errors.page.title')}
