@@ -47,7 +47,8 @@ export interface KnownInspection {
 
 /** What the matched lifts have on the days the file names. */
 export interface KnownRecords {
-  inspections: readonly KnownInspection[];
+  /** By `liftId:yyyy-MM-dd` (knownByDay). */
+  inspections: ReadonlyMap<string, readonly KnownInspection[]>;
   /** The end of each lift's latest approval (what its page shows as "valid until"). */
   latestValidUntil: ReadonlyMap<number, string>;
   /** `liftId:yyyy-MM-dd` of every maintenance visit on a day the file names. */
@@ -149,6 +150,16 @@ export function convertRecords(columns: ColumnMap, cells: readonly Cell[]): RowR
   return { inspection, validUntilOnly, maintenanceOn, problems };
 }
 
+/** The lifts' inspections by `liftId:yyyy-MM-dd`, so each row looks up its own in one step. */
+export function knownByDay(inspections: readonly KnownInspection[]): Map<string, KnownInspection[]> {
+  const byDay = new Map<string, KnownInspection[]>();
+  for (const inspection of inspections) {
+    const key = `${inspection.liftId}:${inspection.inspectedOn}`;
+    byDay.set(key, [...(byDay.get(key) ?? []), inspection]);
+  }
+  return byDay;
+}
+
 export interface ResolvedRecords {
   inspection: InspectionCandidate | null;
   maintenanceOn: string | null;
@@ -180,10 +191,8 @@ export function resolveRecords(
     });
   }
   if (wanted) {
-    const same = known.inspections.filter(
-      (i) =>
-        i.liftId === liftId && i.inspectedOn === wanted.inspectedOn && (!wanted.kindGiven || i.kind === wanted.kind),
-    );
+    const onDay = liftId === null ? [] : (known.inspections.get(`${liftId}:${wanted.inspectedOn}`) ?? []);
+    const same = onDay.filter((i) => !wanted.kindGiven || i.kind === wanted.kind);
     const validity = wanted.statedValidUntil;
     const agrees = (i: KnownInspection) =>
       i.result === wanted.result &&

@@ -26,7 +26,7 @@ import {
   type LiftUpdate,
   type RecordTarget,
 } from './import-plan.ts';
-import type { KnownInspection } from './import-records.ts';
+import { knownByDay, type KnownInspection } from './import-records.ts';
 import type { LiftImportsRepository, StoredImport } from './lift-imports.repository.ts';
 import { readSpreadsheet } from './spreadsheet-reader.ts';
 
@@ -233,7 +233,15 @@ export class LiftImportsService {
       liftIds.length > 0 && maintenanceDays.length > 0
         ? await this.records.visits.maintenanceDays(db, liftIds, maintenanceDays)
         : new Set<string>();
-    return finishPlan(draft, { ...inspections, maintenanceDays: visits }, localDay(this.clock.now()));
+    return finishPlan(
+      draft,
+      {
+        inspections: knownByDay(inspections.inspections),
+        latestValidUntil: inspections.latestValidUntil,
+        maintenanceDays: visits,
+      },
+      localDay(this.clock.now()),
+    );
   }
 
   /** The import, when the principal administers its organisation (403 in scope, 404 outside). */
