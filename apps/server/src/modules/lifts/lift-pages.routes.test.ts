@@ -5,7 +5,7 @@ import type {
   LogbookResponse,
   RideEstimateResponse,
 } from '@liftwacht/contracts/lifts';
-import type { SenseConfigurationResponse, SenseDataResponse } from '@liftwacht/contracts/sense';
+import type { SenseDataResponse } from '@liftwacht/contracts/sense';
 import {
   counters,
   dailyCounters,
@@ -146,6 +146,8 @@ describe('GET /lift/{id}/statuses', () => {
       { status: 'servicecounterMaintenanceAlert', active: false, since: null, value: 1000 },
       { status: 'approvalRejected', active: true, since: '2026-01-05', value: null },
       { status: 'approvalExpired', active: false, since: null, value: null },
+      // only a rejection (no validity) and no commissioning date: when it is due is unknown
+      { status: 'inspectionUnknown', active: true, since: null, value: null },
       { status: 'intercomUnavailable', active: true, since: '2026-03-09T07:00:00.000Z', value: null },
       { status: 'senseNotConnected', active: true, since: '2026-03-10T08:40:00.000Z', value: null },
     ]);
@@ -325,7 +327,7 @@ describe('GET /lift/{id}/ride-estimate', () => {
   });
 });
 
-describe('sense data and configuration', () => {
+describe('sense data', () => {
   it('gives the latest readings in field order with their JSON values', async () => {
     const data = (await get(`/lift/${id.main}/sense-data`)).json<SenseDataResponse>().data;
     expect(data.esNumber).toBe('ES-1');
@@ -338,21 +340,5 @@ describe('sense data and configuration', () => {
     const empty = (await get(`/lift/${id.empty}/sense-data`)).json<SenseDataResponse>().data;
     expect(empty).toEqual({ liftId: id.empty, esNumber: null, items: [] });
     expect((await get(`/lift/${id.stranger}/sense-data`, 'test-monteur')).statusCode).toBe(404);
-  });
-
-  it('lists the labels with a default page of 9999', async () => {
-    const res = await get('/sense/configuration?type=label');
-    expect(res.statusCode).toBe(200);
-    const body = res.json<SenseConfigurationResponse>();
-    expect(body.data.pagination).toEqual({ limit: 9999, offset: 0 });
-    expect(body.data.total).toBe(3);
-    expect(body.data.items.map((i) => [i.key, i.moduleType])).toEqual([
-      ['f2', null],
-      ['f2', 'hydraulic'],
-      ['f10', null],
-    ]);
-    const all = (await get('/sense/configuration?limit=1&offset=3', 'test-monteur')).json<SenseConfigurationResponse>();
-    expect(all.data).toMatchObject({ total: 4, items: [{ type: 'unit', key: 'f10', label: 'V' }] });
-    expect((await get('/sense/configuration?limit=10000')).json()).toMatchObject({ error: { field: 'limit' } });
   });
 });

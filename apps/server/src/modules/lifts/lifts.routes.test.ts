@@ -457,7 +457,12 @@ describe('POST /lift advanced search', () => {
     expect(await advanced({ statuses: ['approvalRejected'] })).toEqual([id.goederen]);
     expect(await advanced({ statuses: ['approvalExpired'] })).toEqual([id.hoofd]);
     expect(await advanced({ statuses: ['senseNotConnected'] })).toEqual(sorted([id.hoofd, id.zuid]));
-    expect(await advanced({ statuses: ['servicecounterMaintenanceAlert'] })).toEqual([]);
+    // Never maintained since commissioning (2020, every 30 days; 2010, every 180): insufficient.
+    expect(await advanced({ statuses: ['servicecounterMaintenanceAlert'] })).toEqual(sorted([id.hoofd, id.goederen]));
+    // Neither commissioning date nor approval: achterlift, Zuidlift and the ten Trappenhuis lifts.
+    const unknown = await advanced({ statuses: ['inspectionUnknown'] });
+    expect(unknown).toHaveLength(12);
+    expect(unknown).toEqual(expect.arrayContaining([id.achter, id.zuid]));
   });
 
   it('combines statuses with any (default) or all', async () => {
