@@ -95,7 +95,7 @@ test('the mechanic at the sticker sees the emergency stop, the call and what is 
 
     const summary = monteur.getByRole('region', { name: 'De lift nu' });
     await expect(summary.getByRole('status').first()).toContainText('Buiten gebruik');
-    await expect(summary.getByRole('status').first()).toContainText(/sinds \d{2}-\d{2}-\d{4}, \d{2}:\d{2} \(/);
+    await expect(summary.getByRole('status').first()).toContainText(/sinds \d{2}-\d{2}-\d{4},\s\d{2}:\d{2}\s\(/);
     const faults = summary.getByRole('list', { name: /^Open storingen \(\d+\)$/ });
     await expect(faults.getByRole('listitem').filter({ hasText: 'Noodstop tijdens de rit' })).toContainText(
       'verdieping 3',

@@ -15,6 +15,9 @@ import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
 import { OnSiteDue } from './on-site-due.tsx';
 
+/** A date and time that never breaks over two lines on a phone: its spaces do not break. */
+const oneLine = (iso: string, language: string): string => formatDateTime(iso, language).replace(/ /g, '\u00a0');
+
 const serviceSeverity = {
   out_of_service: 'error',
   in_service: 'success',
@@ -55,7 +58,7 @@ function ServiceState({ service, at }: { service: OnSiteService; at: string }) {
     }
     const seconds = (Date.parse(at) - Date.parse(service.since)) / 1000;
     return t('onSite.service.since', {
-      time: formatDateTime(service.since, i18n.language),
+      time: oneLine(service.since, i18n.language),
       duration: formatDuration(seconds),
     });
   })();
@@ -75,7 +78,7 @@ function ServiceState({ service, at }: { service: OnSiteService; at: string }) {
 function OpenCall({ call }: { call: Call }) {
   const { t, i18n } = useTranslation('lifts');
   const { t: tc } = useTranslation('calls');
-  const time = (iso: string) => formatDateTime(iso, i18n.language);
+  const time = (iso: string) => oneLine(iso, i18n.language);
   const lines = [
     t('onSite.call.received', { kind: tc(`kinds.${call.kind}`), time: time(call.startedAt) }),
     call.acknowledgedAt
@@ -130,7 +133,7 @@ function FaultItem({ fault }: { fault: OnSiteEvent }) {
   const secondary = [
     fault.floor !== null ? t('onSite.faults.floor', { floor: fault.floor }) : null,
     t('onSite.faults.since', {
-      time: formatDateTime(fault.startedAt, i18n.language),
+      time: oneLine(fault.startedAt, i18n.language),
       duration: formatDuration(fault.durationSeconds),
     }),
   ]
