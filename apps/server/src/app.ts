@@ -41,6 +41,7 @@ import { reportDeliveriesRoutes } from './modules/reports/report-deliveries.rout
 import { reportSubscriptionsRoutes } from './modules/reports/report-subscriptions.routes.ts';
 import { savedReportsRoutes } from './modules/reports/saved-reports.routes.ts';
 import { scheduledReportsPlugin } from './modules/reports/scheduled-reports.plugin.ts';
+import { senseLabelsRoutes } from './modules/sense-labels/sense-labels.routes.ts';
 import { senseModulesRoutes } from './modules/sense-modules/sense-modules.routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ingestRoutes(api);
       administrationRoutes(api);
       senseModulesRoutes(api);
+      senseLabelsRoutes(api);
       webhooksRoutes(api);
       escalationSettingsRoutes(api);
       metricsRoutes(api);

@@ -2,23 +2,31 @@
 // with type label", §7 GET /sense/configuration, §9 page limit 9999) and a lift's latest readings
 // for the lift page's sense data panel.
 import { z } from 'zod';
-import { dataOf, isoDateTimeSchema, listOf, pageOffsetSchema, safeLineSchema } from './common.ts';
+import { localeSchema } from './auth.ts';
+import { dataOf, idSchema, isoDateTimeSchema, listOf, pageOffsetSchema, safeLineSchema } from './common.ts';
 
 /** GET /liftwacht/sense/configuration. Without type, every type. */
 export const senseConfigurationQuerySchema = z.object({
   type: safeLineSchema(50).trim().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(9999).default(9999),
   offset: pageOffsetSchema,
+  /** Whose own reading names (contracts/sense-labels.ts) apply; default the caller's organisation. */
+  organisationId: idSchema.optional(),
+  /** The language of the labels; default the caller's. */
+  locale: localeSchema.optional(),
 });
 export type SenseConfigurationQuery = z.infer<typeof senseConfigurationQuerySchema>;
 
 export const senseConfigurationItemSchema = z.object({
-  id: z.number().int(),
+  /** The configuration row; null for a built-in default or an organisation's own name. */
+  id: z.number().int().nullable(),
   /** e.g. label */
   type: z.string(),
   /** The module message field it describes: f0…, e0… */
   key: z.string(),
   label: z.string(),
+  /** The reading's unit (V, °C), shown after its value; null: none. */
+  unit: z.string().nullable().optional(),
   /** null: applies to every module type. */
   moduleType: z.string().nullable(),
 });

@@ -13,6 +13,7 @@ import enLiftStickers from '../locales/en/lift-stickers.json' with { type: 'json
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
 import enReportMail from '../locales/en/report-mail.json' with { type: 'json' };
 import enReports from '../locales/en/reports.json' with { type: 'json' };
+import enSenseLabels from '../locales/en/sense-labels.json' with { type: 'json' };
 import enVisits from '../locales/en/visits.json' with { type: 'json' };
 import nlAdministration from '../locales/nl/administration.json' with { type: 'json' };
 import nlAuth from '../locales/nl/auth.json' with { type: 'json' };
@@ -27,6 +28,7 @@ import nlLiftStickers from '../locales/nl/lift-stickers.json' with { type: 'json
 import nlNotifications from '../locales/nl/notifications.json' with { type: 'json' };
 import nlReportMail from '../locales/nl/report-mail.json' with { type: 'json' };
 import nlReports from '../locales/nl/reports.json' with { type: 'json' };
+import nlSenseLabels from '../locales/nl/sense-labels.json' with { type: 'json' };
 import nlVisits from '../locales/nl/visits.json' with { type: 'json' };
 
 const catalogues = {
@@ -44,6 +46,7 @@ const catalogues = {
     notifications: nlNotifications,
     'report-mail': nlReportMail,
     reports: nlReports,
+    'sense-labels': nlSenseLabels,
     visits: nlVisits,
   },
   en: {
@@ -60,6 +63,7 @@ const catalogues = {
     notifications: enNotifications,
     'report-mail': enReportMail,
     reports: enReports,
+    'sense-labels': enSenseLabels,
     visits: enVisits,
   },
 } as const;

@@ -4,7 +4,7 @@
 // both fail for an operation without an entry, so every new route joins the harness here.
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { RoleName } from '@liftwacht/contracts/auth';
-import { calls, lifts, logbook, savedReports, visits } from '../db/schema.ts';
+import { calls, lifts, logbook, savedReports, senseLabels, visits } from '../db/schema.ts';
 import { fixturePassword } from '../test-support/fixtures.ts';
 import { inspectionUpload, storedInspection } from '../test-support/inspection-calls.ts';
 import { liftImportUpload, storedLiftImport } from '../test-support/lift-import-calls.ts';
@@ -57,6 +57,28 @@ export interface OperationCalls {
    * while there is no user, and the harness world always has users (404).
    */
   ownAnswers?: number;
+}
+
+const readingName = { nameNl: 'Harnas meting', nameEn: 'Harness reading', unit: 'V', version: null };
+
+// f21…f99 and e11…e98 have no default: a fresh key per call, so calls never meet each other's rows.
+let readingKeyCounter = 0;
+function nextReadingKey(): string {
+  readingKeyCounter++;
+  return readingKeyCounter <= 79
+    ? `f${String(20 + readingKeyCounter)}`
+    : `e${String(10 + ((readingKeyCounter - 80) % 88))}`;
+}
+
+/** A reading the organisation named (or renamed) just now; its version. */
+async function namedReading(w: SecurityWorld, organisationId: number, key: string): Promise<number> {
+  const [row] = await w.t.database.db
+    .insert(senseLabels)
+    .values({ organisationId, key, nameNl: 'Harnas', updatedAt: w.t.clock.now() })
+    .onConflictDoUpdate({ target: [senseLabels.organisationId, senseLabels.key], set: { nameNl: 'Harnas' } })
+    .returning({ version: senseLabels.version });
+  if (!row) throw new Error('sense label not stored');
+  return row.version;
 }
 
 const logbookLine = { logType: 'check', at: '2026-03-10T08:00:00.000Z', text: 'Harnas controle' };
@@ -481,8 +503,40 @@ export const operationCalls: Record<string, OperationCalls> = {
   'GET /liftwacht/lift/{id}/ride-estimate': liftRead(),
   'GET /liftwacht/lift/{id}/sense-data': liftRead(),
   'GET /liftwacht/sense/configuration': {
-    own: () => ({ query: { type: 'label' } }),
-    foreign: { none: 'field labels shared by every organisation' },
+    own: (w) => ({ query: { type: 'label', organisationId: w.own.organisationId } }),
+    foreign: (w) => otherOrganisations(w, (organisationId) => ({ query: { type: 'label', organisationId } })),
+  },
+  // Module reading names (issue 41): the organisation's own names over the defaults.
+  'GET /liftwacht/organisations/{id}/sense-labels': {
+    own: (w) => ({ params: { id: w.own.organisationId }, query: { locale: 'en-GB' } }),
+    foreign: (w) => otherOrganisations(w, (id) => ({ params: { id } })),
+  },
+  'PUT /liftwacht/organisations/{id}/sense-labels/{key}': {
+    // A key of its own each time: a first name (version null) never meets an earlier one.
+    own: (w) => ({ params: { id: w.own.organisationId, key: nextReadingKey() }, body: readingName }),
+    foreign: (w) => otherOrganisations(w, (id) => ({ params: { id, key: 'f3' }, body: readingName })),
+  },
+  'DELETE /liftwacht/organisations/{id}/sense-labels/{key}': {
+    own: async (w) => {
+      const key = nextReadingKey();
+      const version = await namedReading(w, w.own.organisationId, key);
+      return { params: { id: w.own.organisationId, key }, query: { version } };
+    },
+    foreign: async (w) => [
+      {
+        label: "the stranger's organisation",
+        call: {
+          params: { id: w.foreign.organisationId, key: 'e99' },
+          query: { version: await namedReading(w, w.foreign.organisationId, 'e99') },
+        },
+        aim: 'stranger',
+      },
+      {
+        label: 'an organisation that does not exist',
+        call: { params: { id: w.missing.organisationId, key: 'f3' }, query: { version: 1 } },
+        aim: 'nowhere',
+      },
+    ],
   },
   'GET /liftwacht/lift/{id}/visits': liftRead(),
   'POST /liftwacht/lift/{id}/logbook': {

@@ -23,6 +23,7 @@ export interface Resources {
   'lift-spreadsheets': typeof import('./nl/lift-spreadsheets.json');
   'lift-stickers': typeof import('./nl/lift-stickers.json');
   'sense-modules': typeof import('./nl/sense-modules.json');
+  'sense-labels': typeof import('./nl/sense-labels.json');
   inspections: typeof import('./nl/inspections.json');
   webhooks: typeof import('./nl/webhooks.json');
   escalations: typeof import('./nl/escalations.json');

@@ -18,6 +18,7 @@ export const allNamespaces: Namespace[] = [
   'lift-spreadsheets',
   'lift-stickers',
   'sense-modules',
+  'sense-labels',
   'inspections',
   'webhooks',
   'escalations',

@@ -1,5 +1,5 @@
-// HTTP for lifts (spec §7 GET/POST /lift, GET /lift/{liftId}, GET /sense/configuration) and the
-// per-lift reads of the lift page: statuses, logbook, counters, ride estimate and sense data.
+// HTTP for lifts (spec §7 GET/POST /lift, GET /lift/{liftId}; the sense labels are modules/sense-labels)
+// and the per-lift reads of the lift page: statuses, logbook, counters, ride estimate and sense data.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -18,11 +18,7 @@ import {
   logbookResponseSchema,
   rideEstimateResponseSchema,
 } from '@liftwacht/contracts/lifts';
-import {
-  senseConfigurationQuerySchema,
-  senseConfigurationResponseSchema,
-  senseDataResponseSchema,
-} from '@liftwacht/contracts/sense';
+import { senseDataResponseSchema } from '@liftwacht/contracts/sense';
 import { fastJsonResponse } from '../../lib/response-serializer.ts';
 import { languageOf } from '../../lib/server-i18n.ts';
 import { sendSpreadsheet } from '../../lib/spreadsheet-export.ts';
@@ -226,24 +222,5 @@ export function liftsRoutes(app: FastifyInstance): void {
       ...canView,
     },
     async (request) => ({ data: await service.senseData(principalOf(request), request.params.id) }),
-  );
-
-  r.get(
-    '/sense/configuration',
-    {
-      schema: {
-        tags,
-        summary: 'Sense module field labels (type=label), for every module type',
-        security: bearer,
-        querystring: senseConfigurationQuerySchema,
-        response: { 200: senseConfigurationResponseSchema },
-      },
-      ...canView,
-    },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total } = await service.senseConfiguration(request.query);
-      return { data: { items, pagination: { limit, offset }, total } };
-    },
   );
 }

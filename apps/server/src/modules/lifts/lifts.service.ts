@@ -15,7 +15,7 @@ import type {
   RideEstimateResponse,
 } from '@liftwacht/contracts/lifts';
 import { liftSearchTextFields } from '@liftwacht/contracts/lifts';
-import type { SenseConfigurationItem, SenseConfigurationQuery, SenseDataResponse } from '@liftwacht/contracts/sense';
+import type { SenseDataResponse } from '@liftwacht/contracts/sense';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
@@ -173,10 +173,6 @@ export class LiftsService {
     await this.assertLift(principal, liftId);
     const [esNumber, items] = await Promise.all([this.sense.esNumber(liftId), this.sense.readings(liftId)]);
     return { liftId, esNumber, items };
-  }
-
-  senseConfiguration(query: SenseConfigurationQuery): Promise<{ items: SenseConfigurationItem[]; total: number }> {
-    return this.sense.configuration(query);
   }
 
   /** 404 unless the lift exists and belongs to an organisation the principal may read. */

@@ -1,6 +1,6 @@
-// SQL for sense modules: the field labels (global, not per organisation) and a lift's readings.
+// SQL for a lift's sense module readings (their labels: modules/sense-labels).
 import { sql, type SQL } from 'drizzle-orm';
-import type { SenseConfigurationItem, SenseConfigurationQuery, SenseReading } from '@liftwacht/contracts/sense';
+import type { SenseReading } from '@liftwacht/contracts/sense';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { isoTimestampSql } from './lift-sql.ts';
@@ -11,24 +11,6 @@ const keyOrder = (key: SQL): SQL =>
 
 export class SenseRepository {
   constructor(private readonly db: Db) {}
-
-  async configuration(query: SenseConfigurationQuery): Promise<{ items: SenseConfigurationItem[]; total: number }> {
-    const where = query.type === undefined ? sql`true` : sql`c.type = ${query.type}`;
-    const [items, totals] = [
-      await sqlRows<SenseConfigurationItem>(
-        this.db,
-        sql`select c.id, c.type, c.key, c.label, c.module_type as "moduleType"
-            from sense_configuration c where ${where}
-            order by c.type, ${keyOrder(sql`c.key`)}, c.module_type nulls first, c.id
-            limit ${query.limit} offset ${query.offset}`,
-      ),
-      await sqlRows<{ total: number }>(
-        this.db,
-        sql`select count(*)::int as total from sense_configuration c where ${where}`,
-      ),
-    ];
-    return { items, total: totals[0]?.total ?? 0 };
-  }
 
   async esNumber(liftId: number): Promise<string | null> {
     const [row] = await sqlRows<{ esNumber: string }>(

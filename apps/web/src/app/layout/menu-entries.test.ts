@@ -32,19 +32,26 @@ describe('"Beheer" entries per role (the shared permission table)', () => {
   const adminPaths = (role: RoleName) =>
     adminMenuEntriesFor((permission) => hasPermission([role], permission)).map((entry) => entry.path);
 
-  it('gives a system-admin organisations, users, access, the audit log, modules and webhooks', () => {
+  it('gives a system-admin organisations, users, access, the audit log, modules, readings and webhooks', () => {
     expect(adminPaths('system-admin')).toEqual([
       '/admin/organisations',
       '/admin/users',
       '/admin/access',
       '/admin/audit-log',
       '/admin/modules',
+      '/admin/sense-labels',
       '/admin/webhooks',
     ]);
   });
 
-  it("gives an admin its organisation's users, audit log, modules and webhooks only", () => {
-    expect(adminPaths('admin')).toEqual(['/admin/users', '/admin/audit-log', '/admin/modules', '/admin/webhooks']);
+  it("gives an admin its organisation's users, audit log, modules, readings and webhooks only", () => {
+    expect(adminPaths('admin')).toEqual([
+      '/admin/users',
+      '/admin/audit-log',
+      '/admin/modules',
+      '/admin/sense-labels',
+      '/admin/webhooks',
+    ]);
   });
 
   it.each<RoleName>(['user', 'client-light', 'monteur'])('gives %s none', (role) => {

@@ -34,7 +34,14 @@ export const canPickOrganisation = ({ mechanic }: RoleFlags): boolean => !mechan
 
 export interface AdminMenuEntry {
   path: string;
-  labelKey: 'menu.organisations' | 'menu.users' | 'menu.access' | 'menu.audit' | 'menu.modules' | 'menu.webhooks';
+  labelKey:
+    | 'menu.organisations'
+    | 'menu.users'
+    | 'menu.access'
+    | 'menu.audit'
+    | 'menu.modules'
+    | 'menu.senseLabels'
+    | 'menu.webhooks';
   /** The permission the page's API needs: the link shows only when the server would answer. */
   permission: Permission;
 }
@@ -45,6 +52,8 @@ const adminEntries: readonly AdminMenuEntry[] = [
   { path: paths.adminAccess, labelKey: 'menu.access', permission: 'organisations.manage' },
   { path: paths.adminAudit, labelKey: 'menu.audit', permission: 'audit.view' },
   { path: modulePaths.list, labelKey: 'menu.modules', permission: 'modules.manage' },
+  // The names of module readings (issue 41), written out for the same reason as the webhooks'.
+  { path: '/admin/sense-labels', labelKey: 'menu.senseLabels', permission: 'modules.manage' },
   // webhookPaths.list (app/webhook-paths.ts) written out: imported here it would become a chunk of
   // its own, whose name the login route's preload map carries.
   { path: '/admin/webhooks', labelKey: 'menu.webhooks', permission: 'webhooks.manage' },

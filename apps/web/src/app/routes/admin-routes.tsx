@@ -11,6 +11,7 @@ import { UsersPage } from '../../features/administration/components/users-page.t
 import { ModuleByEsPage } from '../../features/sense-modules/components/module-by-es-page.tsx';
 import { ModulePage } from '../../features/sense-modules/components/module-page.tsx';
 import { ModulesPage } from '../../features/sense-modules/components/modules-page.tsx';
+import { SenseLabelsPage } from '../../features/sense-labels/components/sense-labels-page.tsx';
 import { WebhookPage } from '../../features/webhooks/components/webhook-page.tsx';
 import { WebhooksPage } from '../../features/webhooks/components/webhooks-page.tsx';
 
@@ -29,6 +30,7 @@ export function AdminRoutes() {
       <Route path="modules" element={<ModulesPage />} />
       <Route path="modules/:moduleId" element={<AdminModuleRoute />} />
       <Route path="modules/es/:esNumber" element={<AdminModuleByEsRoute />} />
+      <Route path="sense-labels" element={<SenseLabelsPage />} />
       <Route path="webhooks" element={<WebhooksPage />} />
       <Route path="webhooks/:webhookId" element={<AdminWebhookRoute />} />
       <Route path="*" element={<NotFoundRoute inShell />} />
