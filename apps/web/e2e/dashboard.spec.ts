@@ -23,6 +23,7 @@ const currentCards: [keyof Omit<CurrentStats, 'view'>, string][] = [
   ['servicecounterMaintenanceAlert', 'Onderhoud onvoldoende'],
   ['approvalRejected', 'Liften afgekeurd'],
   ['approvalExpired', 'Liften met verlopen keuring'],
+  ['inspectionUnknown', 'Liften met keuring onbekend'],
   ['intercomUnavailable', 'Intercom niet beschikbaar'],
   ['senseNotConnected', 'Sense-module niet verbonden'],
 ];
@@ -32,6 +33,7 @@ const periodCards: [string, (stats: PeriodStats) => string][] = [
   ['Beschikbaarheid intercom', (s) => dutchPercentage(s.intercomAvailability.percentage)],
   ['Aantal afkeuringen', (s) => dutchCount(s.approvalRejected.count)],
   ['Verlopen liftkeuringen', (s) => dutchCount(s.approvalExpired.count)],
+  ['Liften met keuring onbekend', (s) => dutchCount(s.inspectionUnknown.lift_count)],
   ['Onderhoudsbezoek eerder', (s) => dutchCount(s.maintenanceBeforeInterval.count)],
   ['Onderhoudsbezoek op tijd', (s) => dutchCount(s.maintenanceOnInterval.count)],
   ['Onderhoudsbezoek later', (s) => dutchCount(s.maintenanceAfterInterval.count)],

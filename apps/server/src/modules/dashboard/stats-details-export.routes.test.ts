@@ -1,7 +1,7 @@
 // GET /stats/details/export compared row by row with GET /stats/details for the same figure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsDetailItem } from '@liftwacht/contracts/dashboard';
-import { events, lifts } from '../../db/schema.ts';
+import { dailyCounters, events, lifts } from '../../db/schema.ts';
 import { csvRecords, listAll, xlsxMoment, xlsxRows } from '../../test-support/export-files.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
@@ -67,6 +67,31 @@ describe('GET /stats/details/export', () => {
         typeof i.value === 'string' ? xlsxMoment(i.value) : i.value,
       ]),
     );
+  });
+
+  it('puts rides and days overdue of maintenance insufficient in columns of their own', async () => {
+    const db = t.database.db;
+    // Over its ride threshold (rides), and commissioned in 2015 and never maintained (days overdue).
+    const [ridden, neglected] = await db
+      .insert(lifts)
+      .values([
+        { organisationId: owner, name: 'Lift Ritten', address: 'Ritweg 1', serviceRideThreshold: 10 },
+        { organisationId: owner, name: 'Lift Verwaarloosd', address: 'Oudweg 1', commissionedOn: '2015-03-01' },
+      ])
+      .returning({ id: lifts.id });
+    await db.insert(dailyCounters).values({ liftId: ridden?.id ?? 0, kind: 'rides', day: '2026-03-09', value: 40 });
+    const query = `type=servicecounterMaintenanceAlert&organisationId=${owner}`;
+    const listed = await listAll<StatsDetailItem>(t, token, `/liftwacht/stats/details?${query}`);
+    expect(listed.map((i) => [i.name, i.unit])).toEqual([
+      ['Lift Ritten', 'rides'],
+      ['Lift Verwaarloosd', 'days'],
+    ]);
+    const [header, ...rows] = csvRecords(await get(`/stats/details/export?${query}&format=csv`), ';');
+    expect(header).toEqual(['Lift', 'Adres', 'Gebouw', 'Ritten sinds onderhoud', 'Dagen over de termijn']);
+    expect(rows).toEqual([
+      ['Lift Ritten', 'Ritweg 1', '', '40', ''],
+      ['Lift Verwaarloosd', 'Oudweg 1', '', '', String(listed[1]?.value)],
+    ]);
   });
 
   it('answers 404 for another organisation and 403 for period figures a client-light user may not see', async () => {

@@ -11,6 +11,7 @@ import {
   statsDetailsFileName,
   statsDetailsRow,
   statsDetailsSheetName,
+  statsDetailsUnits,
 } from './stats-details-export.ts';
 
 // The service computes a figure's lifts whole (availability needs every lift's events); the list
@@ -41,14 +42,14 @@ export function statsDetailsExportRoutes(app: FastifyInstance): void {
         limit: everyLift,
         offset: 0,
       });
-      const unit = items[0]?.unit ?? 'count';
+      const units = statsDetailsUnits(items);
       return sendSpreadsheet(reply, statsDetailsFileName(language, selection.type, app.clock.now()), {
         format,
         language,
         sheetName: statsDetailsSheetName(language),
-        columns: statsDetailsColumns(language, unit),
+        columns: statsDetailsColumns(language, units),
         batches: inBatches(items),
-        row: statsDetailsRow,
+        row: statsDetailsRow(units),
       });
     },
   );

@@ -18,22 +18,35 @@ const kinds: Record<Unit, ColumnKind> = {
   timestamp: 'datetime',
 };
 
-export function statsDetailsColumns(language: ServerLanguage, unit: Unit): SheetColumn[] {
+/**
+ * The value units of a list in the order they first appear (\`count\` for an empty list). Most lists
+ * have one; "maintenance insufficient" has rides for a lift over its threshold and days overdue for
+ * one whose interval ran out, each in a column of its own so no number is read in the wrong unit.
+ */
+export function statsDetailsUnits(items: readonly StatsDetailItem[]): Unit[] {
+  const units = [...new Set(items.map((item) => item.unit))];
+  return units.length > 0 ? units : ['count'];
+}
+
+export function statsDetailsColumns(language: ServerLanguage, units: readonly Unit[]): SheetColumn[] {
   const { columns, values } = catalogue(language).dashboard.detailsExport;
   return [
     sheetColumn(columns.lift, 'text', 28),
     sheetColumn(columns.address, 'text', 28),
     sheetColumn(columns.building, 'text', 24),
-    sheetColumn(values[unit], kinds[unit]),
+    ...units.map((unit) => sheetColumn(values[unit], kinds[unit])),
   ];
 }
 
-export const statsDetailsRow = (item: StatsDetailItem): ColumnValue[] => [
-  item.name,
-  item.address,
-  item.buildingName,
-  item.value,
-];
+/** A lift's row: its value in its unit's column, the other value columns empty. */
+export const statsDetailsRow =
+  (units: readonly Unit[]) =>
+  (item: StatsDetailItem): ColumnValue[] => [
+    item.name,
+    item.address,
+    item.buildingName,
+    ...units.map((unit) => (unit === item.unit ? item.value : null)),
+  ];
 
 export const statsDetailsSheetName = (language: ServerLanguage) => catalogue(language).dashboard.detailsExport.sheet;
 
