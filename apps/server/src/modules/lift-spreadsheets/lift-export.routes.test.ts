@@ -166,13 +166,14 @@ describe('POST /lift/export', () => {
       'In gebruik genomen',
       'Laatste keuring',
     ]);
-    expect(header?.slice(-6)).toEqual([
+    expect(header?.slice(-7)).toEqual([
       'Soort keuring',
       'Keuringsresultaat',
       'Keuring geldig tot',
       'Laatste onderhoudsbezoek',
       'ES-nummer',
       'Buiten bedrijf sinds',
+      'Lift-id',
     ]);
     expect(rows).toEqual(
       listed.map((l) => {
@@ -186,6 +187,7 @@ describe('POST /lift/export', () => {
           e.validUntil ?? '',
           e.lastMaintenance ?? '',
           ...e.extra.map((v) => v ?? ''),
+          String(l.id),
         ];
       }),
     );
@@ -209,10 +211,10 @@ describe('POST /lift/export', () => {
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('no worksheet');
     const rows: unknown[][] = [];
-    sheet.eachRow((row) => rows.push(Array.from({ length: 24 }, (_, i) => row.getCell(i + 1).value ?? null)));
+    sheet.eachRow((row) => rows.push(Array.from({ length: 25 }, (_, i) => row.getCell(i + 1).value ?? null)));
     const [header, ...data] = rows;
     expect(header?.slice(0, 2)).toEqual(['Name', 'Address']);
-    expect(header?.slice(-7)).toEqual([
+    expect(header?.slice(-8)).toEqual([
       'Last inspection',
       'Kind of inspection',
       'Inspection result',
@@ -220,6 +222,7 @@ describe('POST /lift/export', () => {
       'Last maintenance visit',
       'ES number',
       'Decommissioned on',
+      'Lift ID',
     ]);
     const day = (v: string | null) => (v === null ? null : new Date(`${v}T00:00:00Z`));
     expect(data).toEqual(
@@ -239,6 +242,7 @@ describe('POST /lift/export', () => {
           day(e.lastMaintenance),
           es ?? null,
           day(decommissioned ?? null),
+          l.id,
         ];
       }),
     );
