@@ -72,7 +72,7 @@ describe('GET /stats/details/export', () => {
   it('puts rides and days overdue of maintenance insufficient in columns of their own', async () => {
     const db = t.database.db;
     // Over its ride threshold (rides), and commissioned in 2015 and never maintained (days overdue).
-    const [ridden, neglected] = await db
+    const [ridden] = await db
       .insert(lifts)
       .values([
         { organisationId: owner, name: 'Lift Ritten', address: 'Ritweg 1', serviceRideThreshold: 10 },
