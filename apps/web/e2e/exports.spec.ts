@@ -56,20 +56,26 @@ test('an events export holds exactly what the filtered list shows, every page, i
   await expect(page.getByRole('button', { name: 'Exporteren' })).toBeEnabled();
 });
 
-/** A figure as the compare-periods page prints it (Dutch), as a number: seconds for durations; null for the dash. */
-function pageNumber(text: string): number | null {
+/**
+ * A figure as the compare-periods page prints it (Dutch), as a number: seconds for durations; null
+ * for the dash. `precision`: how much the page cut off (durations show whole units: "2 u 05 min"
+ * drops the seconds, "7 d 10 u" the minutes).
+ */
+function pageNumber(text: string): { value: number; precision: number } | null {
   const cleaned = text
     .replace(/\u2212/g, '-')
     .replace(/ ?(%|procentpunt)$/, '')
     .trim();
   if (cleaned === '–') return null;
-  const clock = /^([+-]?)(?:(\d+) d )?(?:(\d+):)?(\d+):(\d{2})$/.exec(cleaned);
-  if (clock) {
-    const [, sign, days = '0', hours = '0', minutes = '0', seconds = '0'] = clock;
-    const total = Number(days) * 86_400 + Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
-    return sign === '-' ? -total : total;
+  const duration = /^([+-]?)(?:(\d+) d)? ?(?:(\d+) u)? ?(?:(\d+) min)? ?(?:(\d+) s)?$/.exec(cleaned);
+  if (duration && /\d/.test(cleaned) && /[a-z]/.test(cleaned)) {
+    const [, sign, days, hours, minutes, seconds] = duration;
+    const total =
+      Number(days ?? 0) * 86_400 + Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds ?? 0);
+    const precision = seconds !== undefined ? 1 : minutes !== undefined ? 60 : 3600;
+    return { value: sign === '-' ? -total : total, precision };
   }
-  return Number(cleaned.replace(/\./g, '').replace(',', '.'));
+  return { value: Number(cleaned.replace(/\./g, '').replace(',', '.')), precision: 0 };
 }
 
 /** A CSV cell of the compare-periods export (Dutch) in the page's terms: seconds for durations. */
@@ -118,20 +124,21 @@ test('a compare-periods export holds the figures the page shows for the month an
     expect(rows.map((row) => row[0])).toEqual(shown.map((row) => row[0]));
     // Availability, inspections, maintenance and alarm figures: not a vacuous comparison.
     expect(shown.length).toBeGreaterThan(10);
-    expect(shown.some(([, value = '']) => pageNumber(value) !== null && pageNumber(value) !== 0)).toBe(true);
+    expect(shown.some(([, value = '']) => (pageNumber(value)?.value ?? 0) !== 0)).toBe(true);
     shown.forEach(([label = '', ...cells], index) => {
       const [, unit = '', ...fileCells] = rows[index] ?? [];
-      // Durations: the page prints whole seconds, the file minutes or hours with two decimals.
-      const tolerance = unit === 'minuten' ? 1.5 : unit === 'uren' ? 20 : 0;
+      // Durations: the page prints whole units, the file minutes or hours with two decimals.
+      const rounding = unit === 'minuten' ? 0.6 : unit === 'uren' ? 18 : 0;
       cells.forEach((cell, column) => {
         const onPage = pageNumber(cell);
         const inFile = fileNumber(fileCells[column] ?? '', unit);
         if (onPage === null || inFile === null) {
-          expect(inFile, `${label}, column ${String(column + 1)}`).toBe(onPage);
+          expect(inFile, `${label}, column ${String(column + 1)}`).toBe(onPage?.value ?? null);
         } else {
-          expect(Math.abs(inFile - onPage), `${label}, column ${String(column + 1)}: ${cell}`).toBeLessThanOrEqual(
-            tolerance,
-          );
+          expect(
+            Math.abs(inFile - onPage.value),
+            `${label}, column ${String(column + 1)}: ${cell}`,
+          ).toBeLessThanOrEqual(onPage.precision + rounding);
         }
       });
     });
