@@ -66,14 +66,15 @@ describe('LiftDetailPage', () => {
     const sense = await region('Sense-data');
     const senseTable = await within(sense).findByRole('table', { name: 'Sense-data van de module' });
     const rows = within(senseTable).getAllByRole('row').slice(1);
-    // Key order (f0, f10, f13), labels from the configuration, the key where a label is missing.
+    // Key order (f0, f10, f13), labels from the configuration, the key where a label is missing;
+    // the unit after the value.
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       'Deur open',
       'f10',
-      'Netspanning (V)',
+      'Netspanning',
     ]);
     expect(rows[0]).toHaveTextContent('Ja');
-    expect(rows[2]).toHaveTextContent('231');
+    expect(rows[2]).toHaveTextContent('231 V');
     // One message, one time: above the table rather than in every row.
     expect(within(sense).getByText('Alle waarden zijn van 21-11-2026, 10:00.')).toBeInTheDocument();
 

@@ -162,6 +162,7 @@ function LiftDetail({ lift, statistics, inspections, actions }: { lift: Lift } &
             <ComponentBoundary>
               <SenseDataPanel
                 esNumber={esNumber}
+                organisationId={lift.organisationId}
                 readings={senseReadings}
                 onRetry={senseData.isError ? () => void senseData.refetch() : undefined}
               />

@@ -13,6 +13,7 @@ import type { SenseReading } from '@liftwacht/contracts/sense';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { toLocale } from '../../../lib/i18n.ts';
 import { log } from '../../../lib/log.ts';
 import { senseLabelsQueryOptions } from '../api/get-sense-configuration.ts';
 import { labelMap, senseRows, senseValueText, type SenseRow } from '../lib/sense-values.ts';
@@ -21,6 +22,8 @@ import { DetailSection } from './detail-section.tsx';
 interface SenseDataPanelProps {
   /** The module's number; null when the lift has none. */
   esNumber: string | null;
+  /** The lift's organisation, whose own reading names apply. */
+  organisationId: number;
   /** Latest reading per field: the GET snapshot, with live readings merged in by the page. */
   readings: readonly SenseReading[] | undefined;
   /** The module type, so a type-specific label wins over a general one. */
@@ -30,10 +33,19 @@ interface SenseDataPanelProps {
 }
 
 /** The module's fields with their configured labels (spec §2 sense data, §7 sense configuration). */
-export function SenseDataPanel({ esNumber, readings, moduleType = null, onRetry }: SenseDataPanelProps) {
+export function SenseDataPanel({
+  esNumber,
+  organisationId,
+  readings,
+  moduleType = null,
+  onRetry,
+}: SenseDataPanelProps) {
   const { t: tc } = useTranslation();
   const { t, i18n } = useTranslation('lifts');
-  const labelsQuery = useQuery({ ...senseLabelsQueryOptions(), enabled: esNumber !== null });
+  const labelsQuery = useQuery({
+    ...senseLabelsQueryOptions(organisationId, toLocale(i18n.language)),
+    enabled: esNumber !== null,
+  });
   const labels = useMemo(() => labelMap(labelsQuery.data ?? [], moduleType), [labelsQuery.data, moduleType]);
 
   // Spec §8: a failed configuration load is a toast; the fields then show their keys.
@@ -44,12 +56,12 @@ export function SenseDataPanel({ esNumber, readings, moduleType = null, onRetry 
     toast.error(t('sense.labelsError'), { id: 'sense-configuration-error' });
   }, [labelsFailed, labelsQuery.error, t]);
 
-  const valueText = (value: unknown) => {
+  const valueText = (value: unknown, unit: string | null) => {
     const text = senseValueText(value, i18n.language);
     if (text.kind === 'yes') return t('sense.yes');
     if (text.kind === 'no') return t('sense.no');
     if (text.kind === 'empty') return t('details.notSet');
-    return text.text;
+    return unit === null ? text.text : t('sense.withUnit', { value: text.text, unit });
   };
 
   return (
@@ -93,7 +105,7 @@ function SenseRowsOrEmpty(props: SenseTableProps) {
 
 interface SenseTableProps {
   rows: readonly SenseRow[];
-  valueText: (value: unknown) => string;
+  valueText: (value: unknown, unit: string | null) => string;
   time: (at: string) => string;
 }
 
@@ -125,7 +137,7 @@ function SenseTable({ rows, valueText, time }: SenseTableProps) {
                 <TableCell component="th" scope="row">
                   {row.label}
                 </TableCell>
-                <TableCell align="right">{valueText(row.value)}</TableCell>
+                <TableCell align="right">{valueText(row.value, row.unit)}</TableCell>
                 {sharedTime === null ? <TableCell>{time(row.at)}</TableCell> : null}
               </TableRow>
             ))}

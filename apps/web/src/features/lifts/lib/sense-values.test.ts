@@ -25,7 +25,8 @@ describe('sense values', () => {
     const labels = labelMap(
       [
         { id: 1, type: 'label', key: 'f0', label: 'Deur open', moduleType: null },
-        { id: 2, type: 'label', key: 'f0', label: 'Kooideur open', moduleType: 'S2' },
+        { id: 2, type: 'label', key: 'f0', label: 'Kooideur open', unit: null, moduleType: 'S2' },
+        { id: null, type: 'label', key: 'f13', label: 'Netspanning', unit: 'V', moduleType: null },
       ],
       'S2',
     );
@@ -34,13 +35,18 @@ describe('sense values', () => {
         [
           { key: 'f0', value: 1, at: 'x' },
           { key: 'f9', value: 0, at: 'x' },
+          { key: 'f13', value: 230, at: 'x' },
           // Module states kept as sense data: shown by the status and alert panels, not here.
           { key: 'available', value: true, at: 'x' },
           { key: 'faults', value: ['door_closing_fault'], at: 'x' },
         ],
         labels,
-      ).map((row) => row.label),
-    ).toEqual(['Kooideur open', 'f9']);
+      ).map((row) => [row.label, row.unit]),
+    ).toEqual([
+      ['Kooideur open', null],
+      ['f9', null],
+      ['Netspanning', 'V'],
+    ]);
   });
 
   it('formats values by kind', () => {

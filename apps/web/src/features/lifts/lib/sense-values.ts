@@ -4,21 +4,29 @@ export interface SenseRow {
   key: string;
   /** The configured label, or the field key itself when the configuration has none. */
   label: string;
+  /** The reading's unit (V, °C), shown after a number; null: none. */
+  unit: string | null;
   value: unknown;
   at: string;
+}
+
+export interface SenseLabel {
+  label: string;
+  unit: string | null;
 }
 
 /** Labels per field key; a label for the module's own type wins over a general one. */
 export function labelMap(
   items: readonly SenseConfigurationItem[],
   moduleType: string | null = null,
-): Map<string, string> {
-  const labels = new Map<string, string>();
+): Map<string, SenseLabel> {
+  const labels = new Map<string, SenseLabel>();
+  const labelOf = (item: SenseConfigurationItem) => ({ label: item.label, unit: item.unit ?? null });
   for (const item of items) {
-    if (item.moduleType === null && !labels.has(item.key)) labels.set(item.key, item.label);
+    if (item.moduleType === null && !labels.has(item.key)) labels.set(item.key, labelOf(item));
   }
   for (const item of items) {
-    if (moduleType !== null && item.moduleType === moduleType) labels.set(item.key, item.label);
+    if (moduleType !== null && item.moduleType === moduleType) labels.set(item.key, labelOf(item));
   }
   return labels;
 }
@@ -46,10 +54,13 @@ export function compareKeys(a: string, b: string): number {
 }
 
 /** The sense data table: the numbered fields only, each with its configured label. */
-export function senseRows(readings: readonly SenseReading[], labels: ReadonlyMap<string, string>): SenseRow[] {
+export function senseRows(readings: readonly SenseReading[], labels: ReadonlyMap<string, SenseLabel>): SenseRow[] {
   return readings
     .filter((reading) => isNumberedSenseField(reading.key))
-    .map((reading) => ({ ...reading, label: labels.get(reading.key) ?? reading.key }));
+    .map((reading) => {
+      const label = labels.get(reading.key);
+      return { ...reading, label: label?.label ?? reading.key, unit: label?.unit ?? null };
+    });
 }
 
 export type SenseValueText = { kind: 'text'; text: string } | { kind: 'yes' } | { kind: 'no' } | { kind: 'empty' };

@@ -169,7 +169,7 @@ export const liftDetailRoutes: Record<string, MockResponse | ((request: Recorded
   'GET /liftwacht/sense/configuration': page(
     [
       { id: 1, type: 'label', key: 'f0', label: 'Deur open', moduleType: null },
-      { id: 2, type: 'label', key: 'f13', label: 'Netspanning (V)', moduleType: null },
+      { id: null, type: 'label', key: 'f13', label: 'Netspanning', unit: 'V', moduleType: null },
     ],
     9999,
   ),
