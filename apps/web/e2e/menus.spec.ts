@@ -40,18 +40,30 @@ for (const role of roles) {
   });
 }
 
-test('a maintenance company user picks one of the organisations it serves', async ({ page }) => {
+test('a maintenance company user starts on an organisation it serves with lifts, and picks another', async ({
+  page,
+}) => {
   const texts = shellTexts.en;
   await logIn(page, demoUsers.onderhoud);
-  await expect(page.getByText(texts.selectOrganisation)).toBeVisible();
+  // Its own organisation owns no lifts: the session starts on one it serves, and the lists agree.
   const picker = page.getByRole('combobox', { name: texts.picker });
+  await expect(picker).not.toHaveValue('');
+  const start = await picker.inputValue();
+  expect(start).not.toMatch(/Liftservice Randstad/);
+  await expect(page.getByText(texts.selectOrganisation)).toHaveCount(0);
+  await expect(page.getByText(/^[\d,.]+ lifts · /)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Lifts' }).click();
+  await expect(page.getByText(/^[\d,.]+ lifts$/)).toBeVisible();
+  await expect(picker).toHaveValue(start);
+
   await picker.click();
   const options = page.getByRole('listbox').getByRole('option');
   await expect(options).toHaveCount(3);
-  const chosen = (await options.nth(1).textContent()) ?? '';
-  await options.nth(1).click();
+  // Even its own organisation without lifts, once picked, stays chosen.
+  const own = options.filter({ hasText: 'Liftservice Randstad' });
+  const chosen = (await own.textContent()) ?? '';
+  await own.click();
   await expect(picker).toHaveValue(chosen);
-  await expect(page.getByText(texts.selectOrganisation)).toBeHidden();
   // The choice is remembered by the browser.
   await page.reload();
   await expect(page.getByRole('combobox', { name: texts.picker })).toHaveValue(chosen);

@@ -12,7 +12,11 @@ export const organisationSchema = z.object({
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
-export const organisationListResponseSchema = listOf(organisationSchema);
+/** An organisation of the picker, with its lifts in service: the session starts on one that has lifts. */
+export const pickableOrganisationSchema = organisationSchema.extend({ liftCount: z.number().int() });
+export type PickableOrganisation = z.infer<typeof pickableOrganisationSchema>;
+
+export const organisationListResponseSchema = listOf(pickableOrganisationSchema);
 export type OrganisationListResponse = z.infer<typeof organisationListResponseSchema>;
 
 export const userOrganisationResponseSchema = dataOf(organisationSchema);

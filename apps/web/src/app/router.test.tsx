@@ -138,10 +138,24 @@ describe('routes and session (spec §2, §4)', () => {
   });
 
   describe('dashboard shell', () => {
-    it('asks to select an organisation first when none is chosen', async () => {
+    it('starts on the own organisation when it has lifts, and on one with lifts when it has none', async () => {
       storedSession(userWithRole('admin'));
       renderApp('/dashboard');
-      expect(await screen.findByText('Selecteer eerst een organisatie')).toBeInTheDocument();
+      await waitFor(() => expect(getSessionState().organisationId).toBe(1));
+      expect(screen.queryByText('Selecteer eerst een organisatie')).not.toBeInTheDocument();
+    });
+
+    it('leaves an organisation without lifts nobody picked (the platform after setup) for one with lifts', async () => {
+      localStorage.setItem(storageKeys.organisationId, '1');
+      storedSession(userWithRole('system-admin'), {
+        organisationList: [
+          { id: 1, name: 'Liftwacht Platform', type: 'maintenance', liftCount: 0 },
+          { id: 5, name: 'Gemeente Houten', type: 'client', liftCount: 7 },
+        ],
+      });
+      renderApp('/dashboard');
+      await waitFor(() => expect(getSessionState().organisationId).toBe(5));
+      expect(localStorage.getItem(storageKeys.organisationId)).toBe('5');
     });
 
     it('chooses the only organisation a user has', async () => {

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 export const storageKeys = {
   userToken: 'liftwacht-token',
   organisationId: 'liftwacht-organisation-id',
+  /** Set when the person chose the organisation in the picker (not the session's default). */
+  organisationPicked: 'liftwacht-organisation-picked',
   startDate: 'liftwacht-start-date',
   endDate: 'liftwacht-end-date',
   period: 'liftwacht-period',

@@ -1,6 +1,6 @@
 import type { RoleName, User } from '@liftwacht/contracts/auth';
 import type { Lift } from '@liftwacht/contracts/lifts';
-import type { Organisation } from '@liftwacht/contracts/organisations';
+import type { PickableOrganisation } from '@liftwacht/contracts/organisations';
 
 export function userWithRole(role: RoleName, overrides: Partial<User> = {}): User {
   return {
@@ -16,9 +16,9 @@ export function userWithRole(role: RoleName, overrides: Partial<User> = {}): Use
   };
 }
 
-export const organisations: Organisation[] = [
-  { id: 1, name: 'Liftwacht Vastgoed', type: 'owner' },
-  { id: 2, name: 'Woonstichting Noord', type: 'client' },
+export const organisations: PickableOrganisation[] = [
+  { id: 1, name: 'Liftwacht Vastgoed', type: 'owner', liftCount: 87 },
+  { id: 2, name: 'Woonstichting Noord', type: 'client', liftCount: 12 },
 ];
 
 export function liftFixture(id: number, details: { liftname: string | null; address: string | null }): Lift {

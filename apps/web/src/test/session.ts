@@ -1,5 +1,5 @@
 import type { User } from '@liftwacht/contracts/auth';
-import type { Organisation } from '@liftwacht/contracts/organisations';
+import type { PickableOrganisation } from '@liftwacht/contracts/organisations';
 import { reloadSessionFromStorage } from '../lib/session/session-store.ts';
 import { storageKeys } from '../lib/storage.ts';
 import { organisations } from './fixtures.ts';
@@ -8,7 +8,7 @@ import { mockApi, type MockResponse } from './mock-api.ts';
 /** A stored token whose profile the (mocked) API returns: the app restores this session. */
 export function storedSession(
   user: User,
-  options: { organisationList?: Organisation[]; extra?: Record<string, MockResponse> } = {},
+  options: { organisationList?: PickableOrganisation[]; extra?: Record<string, MockResponse> } = {},
 ) {
   const organisationList = options.organisationList ?? organisations;
   localStorage.setItem(storageKeys.userToken, 'test-token');

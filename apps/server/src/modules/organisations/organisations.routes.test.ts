@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { lifts } from '../../db/schema.ts';
+import { insertLift } from '../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
@@ -29,6 +32,20 @@ describe('organisations', () => {
     );
     expect(body.data.total).toBe(3);
     expect(body.data.pagination).toEqual({ limit: 1000, offset: 0 });
+  });
+
+  it('GET /organisation gives each organisation its lifts in service, so the session can start on one with lifts', async () => {
+    const { org } = t.fixtures;
+    await insertLift(t.database.db, org.client, 'Lift Gemeente');
+    const gone = await insertLift(t.database.db, org.client, 'Lift Gesloopt');
+    await t.database.db.update(lifts).set({ decommissionedOn: '2026-01-01' }).where(eq(lifts.id, gone));
+    const res = await get('/organisation?limit=1000', 'test-onderhoud');
+    const items = res.json<{ data: { items: { id: number; liftCount: number }[] } }>().data.items;
+    expect(Object.fromEntries(items.map((o) => [o.id, o.liftCount]))).toEqual({
+      [org.owner]: 0,
+      [org.client]: 1,
+      [org.maintenance]: 0,
+    });
   });
 
   it('GET /organisation lists only the own organisation for an ordinary owner user', async () => {

@@ -10,7 +10,7 @@ import { OrganisationsService } from './organisations.service.ts';
 const bearer = [{ bearerAuth: [] }];
 
 export function organisationsRoutes(app: FastifyInstance): void {
-  const service = new OrganisationsService(new OrganisationsRepository(app.db), app.access);
+  const service = new OrganisationsService(new OrganisationsRepository(app.db), app.access, app.clock);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -1,7 +1,7 @@
 // The session state of spec §3, shared by every feature. A tiny external store (no library):
 // the state is small, changes rarely, and most of it mirrors localStorage.
 import type { User } from '@liftwacht/contracts/auth';
-import type { Organisation } from '@liftwacht/contracts/organisations';
+import type { Organisation, PickableOrganisation } from '@liftwacht/contracts/organisations';
 import { periodProblem } from '@liftwacht/contracts/periods';
 import { defaultDateRange } from '../dates.ts';
 import {
@@ -20,8 +20,12 @@ export interface SessionState {
   /** The signed-in user's profile; null until it is fetched (the session is then "restoring"). */
   user: User | null;
   userOrganisation: Pick<Organisation, 'type' | 'name'> | null;
-  organisationList: readonly Organisation[];
+  organisationList: readonly PickableOrganisation[];
+  /** Bumped to fetch the organisation list again (an organisation, grant or first lift was added). */
+  organisationListVersion: number;
   organisationId: number | null;
+  /** The person chose organisationId in the picker (rather than the session's default). */
+  organisationPicked: boolean;
   /** As chosen; read it through selectViewIsCurrent, which applies the role rule. */
   viewIsCurrent: boolean;
   lockedLiftId: number | null;
@@ -49,7 +53,9 @@ export function readStoredSession(): SessionState {
     user: null,
     userOrganisation: null,
     organisationList: [],
+    organisationListVersion: 0,
     organisationId: readInteger(storageKeys.organisationId),
+    organisationPicked: readString(storageKeys.organisationPicked) === 'true',
     viewIsCurrent: readString(storageKeys.viewIsCurrent) !== 'false',
     lockedLiftId: readInteger(storageKeys.lockedLiftId),
     senseNotConnectedFilter: readString(storageKeys.senseNotConnectedFilter) ?? '',
@@ -109,13 +115,27 @@ export const sessionActions = {
     setState({ userOrganisation: { type: organisation.type, name: organisation.name } });
   },
 
-  setOrganisationList(organisationList: readonly Organisation[]): void {
+  setOrganisationList(organisationList: readonly PickableOrganisation[]): void {
     setState({ organisationList });
   },
 
+  /** Something the list shows changed (an organisation, a grant, lifts): fetch it again. */
+  refreshOrganisationList(): void {
+    setState({ organisationListVersion: state.organisationListVersion + 1 });
+  },
+
+  /** The session's own choice (the default when the list loads, a URL parameter, a mechanic's own). */
   setOrganisationId(organisationId: number | null): void {
     persistInteger(storageKeys.organisationId, organisationId);
-    setState({ organisationId });
+    removeItem(storageKeys.organisationPicked);
+    setState({ organisationId, organisationPicked: false });
+  },
+
+  /** The person's own choice in the picker: kept when the list reloads, lifts or not. */
+  pickOrganisation(organisationId: number): void {
+    persistInteger(storageKeys.organisationId, organisationId);
+    writeString(storageKeys.organisationPicked, 'true');
+    setState({ organisationId, organisationPicked: true });
   },
 
   setLockedLiftId(lockedLiftId: number | null): void {
@@ -159,6 +179,7 @@ export const sessionActions = {
     for (const key of [
       storageKeys.userToken,
       storageKeys.organisationId,
+      storageKeys.organisationPicked,
       storageKeys.startDate,
       storageKeys.endDate,
       storageKeys.period,
@@ -169,6 +190,7 @@ export const sessionActions = {
       userToken: null,
       ...signedOutUser,
       organisationId: null,
+      organisationPicked: false,
       period: null,
       ...defaultDateRange(new Date()),
     });

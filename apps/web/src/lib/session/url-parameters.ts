@@ -22,7 +22,8 @@ export function consumeUrlParameters(location: Location = window.location, histo
 
   const organisationId = params.get('organisation_id');
   if (organisationId && /^\d+$/.test(organisationId)) {
-    sessionActions.setOrganisationId(Number.parseInt(organisationId, 10));
+    // A link that names an organisation chose it, as the picker would: the session keeps it.
+    sessionActions.pickOrganisation(Number.parseInt(organisationId, 10));
   }
 
   for (const name of sessionParameters) params.delete(name);

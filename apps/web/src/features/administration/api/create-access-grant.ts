@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accessGrantResponseSchema, type CreateAccessGrant } from '@liftwacht/contracts/administration';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionActions } from '../../../lib/session/session-store.ts';
 import { adminKey } from './admin-keys.ts';
 
 /** POST /liftwacht/admin/access-grants: 409 when the grant exists. */
@@ -9,6 +10,10 @@ export function useCreateAccessGrant() {
   return useMutation({
     mutationFn: async (body: CreateAccessGrant) =>
       (await apiRequest('POST', '/admin/access-grants', { schema: accessGrantResponseSchema, body })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKey }),
+    onSuccess: () => {
+      // The picker lists organisations (and their lifts): it reads them again.
+      sessionActions.refreshOrganisationList();
+      return client.invalidateQueries({ queryKey: adminKey });
+    },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AccessGrant } from '@liftwacht/contracts/administration';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionActions } from '../../../lib/session/session-store.ts';
 import { adminKey } from './admin-keys.ts';
 
 // The contract names no body for the answer; whatever the server sends (or a 204) is fine.
@@ -16,6 +17,9 @@ export function useRevokeAccessGrant() {
         schema: anyAnswer,
       });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: adminKey }),
+    onSettled: () => {
+      sessionActions.refreshOrganisationList();
+      return client.invalidateQueries({ queryKey: adminKey });
+    },
   });
 }

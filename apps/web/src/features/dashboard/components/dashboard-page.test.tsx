@@ -10,10 +10,12 @@ const november = { unit: 'month', offset: 0, from: '2026-11-01', to: '2026-11-30
 const card = (name: RegExp | string) => screen.findByRole('link', { name });
 
 describe('dashboard', () => {
-  it('asks for an organisation first', async () => {
-    dashboardSession('admin', {}, null);
+  it('starts on an organisation of the list rather than asking for one', async () => {
+    const api = dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler() }, null);
     renderApp('/dashboard');
-    expect(await screen.findByText('Selecteer eerst een organisatie')).toBeInTheDocument();
+    expect(await screen.findByText(/87 liften/)).toBeInTheDocument();
+    expect(screen.queryByText('Selecteer eerst een organisatie')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /liftwacht/lift')[0]?.url.searchParams.get('organisationId')).toBe('1');
   });
 
   it('shows the no-lifts message when the organisation has no lifts, without asking its figures', async () => {

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../components/page-container.tsx';
@@ -24,6 +25,8 @@ export function DashboardPage({ periodSelector, reportAction }: DashboardPagePro
   const { t } = useTranslation('dashboard');
   const view = useDashboardView();
   const mechanic = useSession(selectUserMechanic);
+  const listLoaded = useSession((state) => state.organisationList.length > 0);
+  const { t: tc } = useTranslation();
 
   return (
     <PageContainer>
@@ -32,7 +35,12 @@ export function DashboardPage({ periodSelector, reportAction }: DashboardPagePro
         // A mechanic picks no organisation: his dashboard covers every lift his company serves.
         <ServedDashboard />
       ) : view.organisationId === null ? (
-        <Alert severity="info">{t('selectOrganisation')}</Alert>
+        // The session chooses one as soon as the organisation list is in: until then it is loading.
+        listLoaded ? (
+          <Alert severity="info">{t('selectOrganisation')}</Alert>
+        ) : (
+          <CircularProgress aria-label={tc('loading')} />
+        )
       ) : (
         <>
           {view.restricted || !periodSelector ? null : <Box sx={{ mb: 3 }}>{periodSelector}</Box>}

@@ -9,6 +9,7 @@ import {
   type LiftImportResult,
 } from '@liftwacht/contracts/lift-spreadsheets';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionActions } from '../../../lib/session/session-store.ts';
 
 // Plain calls kept by useAsyncAction in the wizard, as the lift form does (see save-lift.ts).
 
@@ -31,6 +32,7 @@ export function useApplyLiftImport(): (id: string, body: LiftImportApplyInput) =
       const result = (await apiRequest('POST', path, { schema: liftImportResultResponseSchema, body })).data;
       // New and changed lifts: every list, search and lift page may be out of date.
       await client.invalidateQueries({ queryKey: ['lifts'] });
+      sessionActions.refreshOrganisationList();
       return result;
     },
     [client],

@@ -5,6 +5,7 @@ import type { CreateLift, UpdateLift } from '@liftwacht/contracts/lift-editing';
 // schema); parsed with the lifts contract, which the lift page loads anyway.
 import { liftResponseSchema, type Lift } from '@liftwacht/contracts/lifts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionActions } from '../../../lib/session/session-store.ts';
 import { liftQueryOptions } from './get-lift.ts';
 
 /**
@@ -21,6 +22,8 @@ export function useSaveLift() {
     const remember = async (lift: Lift): Promise<Lift> => {
       client.setQueryData(liftQueryOptions(String(lift.id)).queryKey, lift);
       await client.invalidateQueries({ queryKey: ['lifts'], predicate: (query) => query.queryKey[1] !== 'detail' });
+      // The picker's lift counts (a first lift moves the session off an organisation without any).
+      sessionActions.refreshOrganisationList();
       return lift;
     };
     return {

@@ -85,11 +85,6 @@ function LiftsList({ actions }: LiftsPageProps) {
           {actions?.({ ...state, organisationId })}
         </Box>
       </Box>
-      {organisationId === null ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('list.allOrganisations')}
-        </Typography>
-      ) : null}
       {panelOpen ? (
         <AdvancedSearchPanel
           initial={state.advanced}
@@ -119,7 +114,14 @@ function LiftsList({ actions }: LiftsPageProps) {
           </Button>
         </Box>
       ) : null}
-      <LiftResults state={state} organisationId={organisationId} update={update} />
+      {organisationId === null ? (
+        // The scope of the dashboard and every list: one organisation, never all at once.
+        <Typography role="status" sx={{ py: 3 }}>
+          {t('list.noOrganisation')}
+        </Typography>
+      ) : (
+        <LiftResults state={state} organisationId={organisationId} update={update} />
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
+import type { PickableOrganisation } from '@liftwacht/contracts/organisations';
 import { paths, routePatterns } from '../../../app/paths.ts';
 import { sessionActions } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
@@ -23,8 +24,11 @@ export function OrganisationPicker() {
       getOptionLabel={(organisation) => organisation.name}
       getOptionKey={(organisation) => organisation.id}
       isOptionEqualToValue={(option, selected) => option.id === selected.id}
-      onChange={(_event, organisation) => {
-        sessionActions.setOrganisationId(organisation?.id ?? null);
+      // One organisation is always chosen: the dashboard, the lists and the reports share it.
+      disableClearable={value !== null}
+      onChange={(_event, organisation: PickableOrganisation | null) => {
+        if (organisation === null) return;
+        sessionActions.pickOrganisation(organisation.id);
         // A lift belongs to one organisation: leaving it for the list avoids showing a lift of
         // the previous organisation under the new one (spec §2).
         if (onLiftPage) void navigate(paths.lifts);

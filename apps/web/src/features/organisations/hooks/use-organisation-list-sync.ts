@@ -5,16 +5,18 @@ import { selectUserMechanic } from '../../../lib/session/session-selectors.ts';
 import { getSessionState, sessionActions } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { getOrganisations } from '../api/get-organisations.ts';
+import { defaultOrganisation } from '../lib/default-organisation.ts';
 
 /**
  * Spec §4: the organisation list is fetched whenever the token changes, one fetch at a time (a
- * newer token aborts the older fetch). It waits for the profile so an expired token costs one
+ * newer token aborts the older fetch), and again when a change asks for it (refreshOrganisationList). It waits for the profile so an expired token costs one
  * failing call, not three. A failure is only logged.
  */
 export function useOrganisationListSync(): void {
   const token = useSession((state) => state.userToken);
   const hasUser = useSession((state) => state.user !== null);
   const mechanic = useSession(selectUserMechanic);
+  const version = useSession((state) => state.organisationListVersion);
 
   useEffect(() => {
     if (!token || !hasUser) return;
@@ -29,15 +31,20 @@ export function useOrganisationListSync(): void {
     getOrganisations(controller.signal).then(
       (organisations) => {
         sessionActions.setOrganisationList(organisations);
-        // With exactly one organisation there is nothing to choose: take it, so users of a single
-        // organisation (and mechanics, who have no picker) see their data straight away.
-        const only = organisations.length === 1 ? organisations[0] : undefined;
-        if (only && getSessionState().organisationId === null) sessionActions.setOrganisationId(only.id);
+        // Every list the session shows has one scope: an organisation is always chosen, and one
+        // with lifts unless the person picked another (defaultOrganisation says which).
+        const session = getSessionState();
+        const chosen = defaultOrganisation(organisations, {
+          current: session.organisationId,
+          own: session.user?.organisation_id,
+          picked: session.organisationPicked,
+        });
+        if (chosen !== session.organisationId) sessionActions.setOrganisationId(chosen);
       },
       (error: unknown) => {
         if (!isCancelled(error)) log.warn('loading the organisation list failed', error);
       },
     );
     return () => controller.abort();
-  }, [token, hasUser, mechanic]);
+  }, [token, hasUser, mechanic, version]);
 }
