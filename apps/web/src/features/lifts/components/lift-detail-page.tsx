@@ -151,7 +151,11 @@ function LiftDetail({ lift, statistics, inspections, actions }: { lift: Lift } &
           <Grid size={{ xs: 12, md: 6 }}>
             <Stack spacing={2}>
               <ComponentBoundary>
-                <CurrentStatusesPanel liftId={lift.id} />
+                <CurrentStatusesPanel
+                  liftId={lift.id}
+                  organisationId={lift.organisationId}
+                  hasModule={esNumber !== null}
+                />
               </ComponentBoundary>
               <ComponentBoundary>
                 <RealtimeAlertsPanel alerts={alerts} connection={connection} />
