@@ -5,7 +5,6 @@ import { apiData } from './support/dashboard.ts';
 import { demoUsers, logIn, shellTexts } from './support/demo.ts';
 import { faultTexts, liftWithModule } from './support/lift-realtime.ts';
 import { moduleFrame, publishModuleMessage } from './support/modules.ts';
-import { timed } from './support/timed.ts';
 
 test('filtering events by type narrows the list, counts the filter and survives a reload', async ({ page }) => {
   await logIn(page, demoUsers.admin);
@@ -67,63 +66,61 @@ test('a client-light user has no Events menu item and sees no events at /events'
   expect(eventRequests).toBe(0);
 });
 
-test(
-  'an event published over MQTT waits behind the "new" marker on the open list and closes in place',
-  timed,
-  async ({ page }) => {
-    await logIn(page, demoUsers.admin);
-    const stored = () => page.evaluate(() => localStorage.getItem('liftwacht-organisation-id'));
-    await expect.poll(stored).not.toBeNull();
-    const organisationId = Number(await stored());
-    const { lift, freeFaults } = await liftWithModule(page, '', organisationId);
-    const [fault] = freeFaults;
-    if (!fault) throw new Error('the lift reports every fault already');
-    const address = (await apiData<Lift>(page, `/lift/${String(lift.id)}`)).details.address ?? '';
+test('an event published over MQTT waits behind the "new" marker on the open list and closes in place', async ({
+  page,
+}) => {
+  await logIn(page, demoUsers.admin);
+  const stored = () => page.evaluate(() => localStorage.getItem('liftwacht-organisation-id'));
+  await expect.poll(stored).not.toBeNull();
+  const organisationId = Number(await stored());
+  const { lift, freeFaults } = await liftWithModule(page, '', organisationId);
+  const [fault] = freeFaults;
+  if (!fault) throw new Error('the lift reports every fault already');
+  const address = (await apiData<Lift>(page, `/lift/${String(lift.id)}`)).details.address ?? '';
 
-    const following = new Promise<void>((resolve) => {
-      page.on('websocket', (socket) => {
-        socket.on('framereceived', ({ payload }) => {
-          if (String(payload).includes(`{"data":{"organisationId":${String(organisationId)}}}`)) resolve();
-        });
+  const following = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes(`{"data":{"organisationId":${String(organisationId)}}}`)) resolve();
       });
     });
-    await page.goto('/events');
-    const table = page.getByRole('table', { name: 'Events' });
-    await expect(table).toBeVisible();
-    // Closed events stay listed, so the new one is found whether or not the simulator ends it first.
-    await page.getByRole('checkbox', { name: 'Gesloten events tonen' }).check();
-    await expect(page.getByText(/^\d+–\d+ van \d+$/)).toBeVisible();
-    await following;
-    const firstRow = await table.getByRole('row').nth(1).textContent();
+  });
+  await page.goto('/events');
+  const table = page.getByRole('table', { name: 'Events' });
+  await expect(table).toBeVisible();
+  // Closed events stay listed, so the new one is found whether or not the simulator ends it first.
+  await page.getByRole('switch', { name: 'Gesloten events tonen' }).check();
+  await expect(page.getByText(/^\d+–\d+ van \d+$/)).toBeVisible();
+  await following;
+  const firstRow = await table.getByRole('row').nth(1).textContent();
 
-    await publishModuleMessage(lift.esNumber, moduleFrame({ faults: [fault], floor: 2 }));
-    try {
-      const marker = page.getByRole('button', { name: /^\d+ nieuwe? events? tonen$/ });
-      await expect(marker).toBeVisible({ timeout: 5000 });
-      // The table did not move: its first row is the one it was.
-      expect(await table.getByRole('row').nth(1).textContent()).toBe(firstRow);
-      expect(await seriousViolations(page)).toEqual([]);
-      await marker.click();
-      await expect(marker).toHaveCount(0);
-      const row = table
-        .getByRole('row')
-        .filter({ has: page.getByRole('link', { name: faultTexts[fault] ?? fault, exact: true }) })
-        .filter({ hasText: address });
-      await expect(row.first()).toBeVisible();
+  await publishModuleMessage(lift.esNumber, moduleFrame({ faults: [fault], floor: 2 }));
+  try {
+    const marker = page.getByRole('button', { name: /^\d+ nieuwe? events? tonen$/ });
+    await expect(marker).toBeVisible({ timeout: 5000 });
+    // The table did not move: its first row is the one it was.
+    expect(await table.getByRole('row').nth(1).textContent()).toBe(firstRow);
+    expect(await seriousViolations(page)).toEqual([]);
+    await marker.click();
+    await expect(marker).toHaveCount(0);
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: faultTexts[fault] ?? fault, exact: true }) })
+      .filter({ hasText: address });
+    await expect(row.first()).toBeVisible();
 
-      await publishModuleMessage(lift.esNumber, moduleFrame({ faults: [] }));
-      await expect(row.first()).toContainText('Gesloten', { timeout: 5000 });
-    } finally {
-      await publishModuleMessage(lift.esNumber, moduleFrame({ faults: [] }));
-    }
-  },
-);
+    await publishModuleMessage(lift.esNumber, moduleFrame({ faults: [] }));
+    await expect(row.first()).toContainText('Gesloten', { timeout: 5000 });
+  } finally {
+    await publishModuleMessage(lift.esNumber, moduleFrame({ faults: [] }));
+  }
+});
 
 test('on a phone the events list is one entry per event, without sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, demoUsers.admin);
   await page.goto('/events');
-  await page.getByRole('checkbox', { name: 'Gesloten events tonen' }).check();
+  await page.getByRole('switch', { name: 'Gesloten events tonen' }).check();
   const list = page.getByRole('list', { name: 'Events' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('table', { name: 'Events' })).toHaveCount(0);
