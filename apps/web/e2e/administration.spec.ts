@@ -128,7 +128,7 @@ test('the tables fit a phone: the page does not scroll sideways and the list sta
 test('an admin sees only users, the audit log and modules; a user reaches no administration page', async ({ page }) => {
   await logIn(page, demoUsers.admin);
   const beheer = page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('list', { name: 'Beheer' });
-  await expect(beheer.getByRole('link')).toHaveText(['Gebruikers', 'Auditlog', 'Modules', 'Webhooks']);
+  await expect(beheer.getByRole('link')).toHaveText(['Gebruikers', 'Auditlog', 'Modules', 'Meetwaarden', 'Webhooks']);
   await page.goto('/admin/organisations');
   await expect(page.getByText('U heeft geen toegang tot deze pagina.')).toBeVisible();
   await logOut(page);
