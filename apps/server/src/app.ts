@@ -18,6 +18,7 @@ import { eventsPlugin } from './modules/events/events.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { escalationSettingsRoutes } from './modules/escalations/escalation-settings.routes.ts';
 import { escalationsPlugin } from './modules/escalations/escalations.plugin.ts';
+import { getStartedRoutes } from './modules/get-started/get-started.routes.ts';
 import { ingestPlugin } from './modules/ingest/ingest.plugin.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { inspectionsPlugin } from './modules/inspections/inspections.plugin.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       realtimeRoutes(api);
       ingestRoutes(api);
       administrationRoutes(api);
+      getStartedRoutes(api);
       senseModulesRoutes(api);
       senseLabelsRoutes(api);
       webhooksRoutes(api);

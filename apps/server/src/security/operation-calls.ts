@@ -393,6 +393,10 @@ export const operationCalls: Record<string, OperationCalls> = {
       })),
     ],
   },
+  'GET /liftwacht/get-started': {
+    own: () => ({}),
+    foreign: { none: 'counts within what the caller administers (the leak check covers it)' },
+  },
   'GET /liftwacht/stats/served': {
     own: () => ({}),
     foreign: { none: 'the lifts of the caller’s own and granted organisations (the leak check covers it)' },
