@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { callTotalsSchema } from '@liftwacht/contracts/calls';
+import type { Lift } from '@liftwacht/contracts/lifts';
 import { seriousViolations } from './support/axe.ts';
+import { apiData } from './support/dashboard.ts';
 import { demoUsers, logIn } from './support/demo.ts';
+import { liftWithModule } from './support/lift-realtime.ts';
+import { moduleFrame, publishModuleMessage } from './support/modules.ts';
 
 const kindLabels = { entrapment: 'Opsluiting', false_alarm: 'Loos alarm', test: 'Test', other: 'Overig' } as const;
 
@@ -40,4 +45,42 @@ test('the current calls page shows the running calls or says there are none', as
     await expect(first.locator('time')).toHaveText(/^\d+ (s|min|u \d{2} min|d \d+ u)$/);
   }
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('an alarm call published over MQTT waits behind the "new" marker on the open calls list', async ({ page }) => {
+  await logIn(page, demoUsers.admin);
+  const stored = () => page.evaluate(() => localStorage.getItem('liftwacht-organisation-id'));
+  await expect.poll(stored).not.toBeNull();
+  const organisationId = Number(await stored());
+  const { lift } = await liftWithModule(page, '', organisationId);
+  const address = (await apiData<Lift>(page, `/lift/${String(lift.id)}`)).details.address ?? '';
+  const following = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes(`{"data":{"organisationId":${String(organisationId)}}}`)) resolve();
+      });
+    });
+  });
+  await page.goto('/alarm-calls');
+  const table = page.getByRole('table', { name: 'Oproepen' });
+  await expect(table).toBeVisible();
+  await following;
+
+  const callId = randomUUID();
+  await publishModuleMessage(lift.esNumber, moduleFrame({ alarmCall: { callId, phase: 'received' } }));
+  try {
+    const marker = page.getByRole('button', { name: /^\d+ nieuwe oproep(en)? tonen$/ });
+    await expect(marker).toBeVisible({ timeout: 5000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await marker.click();
+    // The row names the lift with its address.
+    await expect(table.getByRole('row').filter({ hasText: address }).filter({ hasText: 'Ontvangen' })).not.toHaveCount(
+      0,
+    );
+  } finally {
+    await publishModuleMessage(
+      lift.esNumber,
+      moduleFrame({ alarmCall: { callId, phase: 'ended', kind: 'false_alarm' } }),
+    );
+  }
 });
