@@ -21,7 +21,7 @@ function renderPanel() {
   queryClient.clear();
   return renderWithProviders(
     <QueryClientProvider client={queryClient}>
-      <LiftInspectionsPanel liftId={7} />
+      <LiftInspectionsPanel liftId={7} organisationId={1} />
     </QueryClientProvider>,
   );
 }
