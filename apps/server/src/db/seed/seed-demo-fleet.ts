@@ -17,7 +17,6 @@ import { createRng } from './prng.ts';
 import { rowsOf } from './query-rows.ts';
 import { assignScenarios, type LiftScenario } from './scenarios.ts';
 import { createSeedContext, type SeedContext } from './seed-context.ts';
-import { insertSenseConfiguration } from './sense.ts';
 import { StepTimer } from './step-timer.ts';
 
 // The server prints the demo logins at start; it imports them from here with the seed itself.
@@ -109,7 +108,6 @@ export async function seedDemoFleet(db: Db, options: SeedDemoFleetOptions): Prom
     const { idByKey } = await timer.time('organisations and users', () =>
       insertOrganisationsAndUsers(tx, new Date(ctx.windowStart)),
     );
-    await insertSenseConfiguration(tx);
 
     const thresholdInputs: LiftThresholdInput[] = [];
     const restorePrimaryKeys = await dropPrimaryKeys(tx, [counters, dailyCounters]);

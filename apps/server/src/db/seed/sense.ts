@@ -1,61 +1,10 @@
-// Sense module field labels (GET /sense/configuration?type=label) and each lift's latest readings.
-// Module messages carry `f` fields (live status) and provisioning messages `e` fields (setup); the
-// labels are data the portal shows verbatim, so they are Dutch like the rest of the fleet.
-import type { Db } from '../database.ts';
-import { senseConfiguration, type senseData } from '../schema.ts';
-import { insertRows } from './bulk-insert.ts';
+// Each lift's latest sense readings. Module messages carry `f` fields (live status) and provisioning
+// messages `e` fields (setup); their names are the built-in defaults of modules/sense-labels, in the
+// reader's language, so the demo writes no labels of its own.
+import type { senseData } from '../schema.ts';
 import type { CurrentState } from './current-state.ts';
 import type { LiftPlan } from './fleet-plan.ts';
 import type { Rng } from './prng.ts';
-
-export const senseFieldLabels: Record<string, string> = {
-  f0: 'Deur open',
-  f1: 'Huidige verdieping',
-  f2: 'Rijrichting',
-  f3: 'Noodstop',
-  f4: 'Storing',
-  f5: 'Ritteller',
-  f6: 'Bedrijfsuren',
-  f7: 'Deurcycli',
-  f8: 'Kooilicht',
-  f9: 'Alarmknop',
-  f10: 'Inspectiebedrijf',
-  f11: 'Veiligheidscircuit gesloten',
-  f12: 'In deurzone',
-  f13: 'Netspanning (V)',
-  f14: 'Stuurspanning (V)',
-  f15: 'Temperatuur machinekamer (°C)',
-  f16: 'Belasting kooi (kg)',
-  f17: 'Snelheid (m/s)',
-  f18: 'Energie vandaag (Wh)',
-  f19: 'Accuspanning noodtelefoon (V)',
-  f20: 'Signaalsterkte (dBm)',
-};
-
-export const provisioningFieldLabels: Record<string, string> = {
-  e0: 'Modulenummer',
-  e1: 'Firmwareversie',
-  e2: 'Aantal verdiepingen',
-  e3: 'Laagste verdieping',
-  e4: 'Testoproepinterval (uur)',
-  e5: 'Telefoonnummer meldkamer',
-  e6: 'SIM-kaartnummer (ICCID)',
-  e7: 'APN',
-  e8: 'Rapportage-interval (s)',
-  e9: 'Tijdzone',
-  e10: 'Installatiedatum',
-};
-
-export async function insertSenseConfiguration(db: Db): Promise<void> {
-  const rows = Object.entries({ ...senseFieldLabels, ...provisioningFieldLabels }).map(([key, label]) => ({
-    type: 'label',
-    key,
-    label,
-    // null: the label applies to every module type.
-    moduleType: null,
-  }));
-  await insertRows(db, senseConfiguration, rows);
-}
 
 type SenseDataRow = typeof senseData.$inferInsert;
 
