@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toIsoDate } from '../../../lib/dates.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { dashboardSession, periodStats } from '../testing/stats-fixtures.ts';
@@ -88,6 +88,25 @@ describe('compare periods', () => {
     fireEvent.change(within(second()).getByLabelText('Van'), { target: { value: '2199-01-01' } });
     expect(await screen.findByText('Deze periode is nog niet begonnen')).toBeInTheDocument();
     expect(askedRanges(api).some((range) => range.startsWith('2199'))).toBe(false);
+  });
+
+  it('starts from the period the dashboard shows, against the one before it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 21, 12) });
+    try {
+      dashboardSession('admin', { 'GET /liftwacht/stats': statsAnswer });
+      const user = userEvent.setup();
+      renderApp('/dashboard');
+      const selector = await screen.findByRole('group', { name: 'Periode' });
+      await user.click(within(selector).getByRole('button', { name: 'Periode' }));
+      await user.click(await screen.findByRole('button', { name: 'Vorige periode' }));
+      await screen.findByRole('button', { name: 'Periode: oktober 2026' });
+      await user.click(within(selector).getByRole('link', { name: 'Periodes vergelijken' }));
+      expect(
+        await screen.findByRole('table', { name: 'Maand: oktober 2026 vergeleken met september 2026' }),
+      ).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is not for client-light users', async () => {

@@ -20,6 +20,7 @@ import {
   type Period,
   type PeriodUnit,
 } from '../lib/period-range.ts';
+import { choiceToSearch } from '../lib/compared-periods.ts';
 import { CustomPeriodDialog } from './custom-period-dialog.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons/chevron-icons.tsx';
 import { PeriodMenuButton } from './period-menu-button.tsx';
@@ -78,7 +79,16 @@ function PeriodToolbar() {
           </IconButton>
         )}
       </Box>
-      <Button component={Link} to={paths.comparePeriods} size="small">
+      {/* In the period view the comparison starts from the period shown, against the one before it. */}
+      <Button
+        component={Link}
+        to={
+          viewIsCurrent
+            ? paths.comparePeriods
+            : `${paths.comparePeriods}?${choiceToSearch({ unit: selected.unit, first: selected, second: previous, running: 'sameDays' }).toString()}`
+        }
+        size="small"
+      >
         {t('selector.compare')}
       </Button>
       {customOpen ? (
