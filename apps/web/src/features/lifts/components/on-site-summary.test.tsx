@@ -88,7 +88,35 @@ describe('the history lists on a phone', () => {
   it('shows visits and logbook as two-line rows with the date on one line and the whole text', async () => {
     window.matchMedia = fakeMatchMedia((query) => query.includes('max-width'));
     localStorage.setItem(storageKeys.historyCheckboxes, JSON.stringify({ events: false, visits: true, logbook: true }));
-    liftsSession('monteur');
+    const correctableUntil = new Date(Date.now() + 3_600_000).toISOString();
+    liftsSession('monteur', {
+      'GET /liftwacht/lift/7/logbook': {
+        body: {
+          data: {
+            items: [
+              {
+                id: 6,
+                liftId: 7,
+                logType: 'repair',
+                at: '2026-11-21T09:00:00Z',
+                text: 'Noodstop gereset na controle van het veiligheidscircuit op alle verdiepingen',
+                authorId: 1,
+                correctableUntil,
+              },
+              {
+                id: 5,
+                liftId: 7,
+                logType: 'periodic_inspection',
+                at: '2026-04-01T10:00:00Z',
+                text: 'Goedgekeurd zonder opmerkingen',
+              },
+            ],
+            pagination: { limit: 10, offset: 0 },
+            total: 2,
+          },
+        },
+      },
+    });
     renderApp('/lifts/7');
     const visits = await screen.findByRole('list', { name: 'Bezoeken aan deze lift' }, { timeout: 15_000 });
     expect(screen.queryByRole('table', { name: 'Bezoeken aan deze lift' })).not.toBeInTheDocument();
@@ -101,5 +129,10 @@ describe('the history lists on a phone', () => {
     expect(screen.queryByRole('table', { name: 'Logboek van deze lift' })).not.toBeInTheDocument();
     expect(logbook).toHaveTextContent('Periodieke keuring');
     expect(within(logbook).getByText('Goedgekeurd zonder opmerkingen')).toBeInTheDocument();
+    // The author's own line keeps its correction, in the row; the other line has none.
+    const [own, other] = within(logbook).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(own).getByRole('button', { name: /corrigeren$/ })).toBeInTheDocument();
+    expect(own).toHaveTextContent('Noodstop gereset na controle van het veiligheidscircuit op alle verdiepingen');
+    expect(within(other).queryByRole('button')).not.toBeInTheDocument();
   });
 });
