@@ -42,9 +42,15 @@ const selectOrganisationId = (state: SessionState) => state.organisationId;
 function EventDetailLoader({ eventId }: { eventId: number }) {
   const { t } = useTranslation('events');
   const query = useQuery(eventQueryOptions(eventId));
-  // An open event follows its end, and the calls and visits that join it, as the dashboard does.
+  // An open event follows its end, and the calls and visits that join it, as the dashboard does;
+  // a closed one is settled and is not fetched again on every push of its organisation.
   const organisationId = useSession(selectOrganisationId);
-  useRefetchOnOrganisationChange(organisationId, [eventQueryOptions(eventId).queryKey], ['events', 'calls', 'visits']);
+  const open = query.data !== undefined && !query.data.closed;
+  useRefetchOnOrganisationChange(
+    open ? organisationId : null,
+    [eventQueryOptions(eventId).queryKey],
+    ['events', 'calls', 'visits'],
+  );
   return (
     <EntityQueryState query={query} notFoundText={t('detail.notFound')}>
       {(event) => <EventDetailCard event={event} />}
