@@ -21,7 +21,7 @@ const withP90 = (figure: { medianSeconds: number | null; p90Seconds: number | nu
 
 const cards: [string, string, (stats: PeriodStats) => string][] = [
   ['entrapments', 'Opsluitingen', (s) => dutchCount(s.entrapments.count)],
-  ['timeToAcknowledge', 'Tijd tot aanname (mediaan)', (s) => withP90(s.timeToAcknowledge)],
+  ['timeToAcknowledge', 'Tijd tot bevestiging (mediaan)', (s) => withP90(s.timeToAcknowledge)],
   ['timeToFree', 'Tijd tot bevrijding (mediaan)', (s) => withP90(s.timeToFree)],
   [
     'falseAlarmShare',

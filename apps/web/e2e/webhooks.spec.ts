@@ -54,7 +54,7 @@ test('an admin registers a webhook, sees its secret once, sends a test and finds
   await form.getByRole('textbox', { name: 'Adres (https)' }).fill(receiverUrl);
   await form.getByRole('textbox', { name: 'Omschrijving' }).fill('Meldkamer e2e');
   // Only the test: the demo's own calls and events must not reach the receiver during the flow.
-  for (const kind of ['Oproep ontvangen', 'Oproep aangenomen', 'Oproep beëindigd']) {
+  for (const kind of ['Oproep ontvangen', 'Oproep bevestigd', 'Oproep beëindigd']) {
     await form.getByRole('checkbox', { name: kind }).uncheck();
   }
   await form.getByRole('checkbox', { name: 'Oproep geëscaleerd' }).check();

@@ -28,9 +28,14 @@ const rows: [nl: string, en: string, unit: Unit, value: (s: PeriodStats) => numb
   ['Onderhoudsbezoek later', 'Maintenance visit later', 'count', (s) => s.maintenanceAfterInterval.count],
   ['Onderhoudsinterval overschreden', 'Maintenance interval exceeded', 'count', (s) => s.maintenanceExpired.lift_count],
   ['Opsluitingen', 'Entrapments', 'count', (s) => s.entrapments.count],
-  ['Tijd tot aanname (mediaan)', 'Time to acknowledge (median)', 'minutes', (s) => s.timeToAcknowledge.medianSeconds],
   [
-    'Tijd tot aanname (90e percentiel)',
+    'Tijd tot bevestiging (mediaan)',
+    'Time to acknowledge (median)',
+    'minutes',
+    (s) => s.timeToAcknowledge.medianSeconds,
+  ],
+  [
+    'Tijd tot bevestiging (90e percentiel)',
     'Time to acknowledge (90th percentile)',
     'minutes',
     (s) => s.timeToAcknowledge.p90Seconds,

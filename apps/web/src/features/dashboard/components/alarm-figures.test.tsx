@@ -38,7 +38,7 @@ describe('entrapment handling and reliability cards', () => {
     const expected: [string, string][] = [
       ['Opsluitingen 7', 'entrapments'],
       // Medians in the app's one duration format, the 90th percentile beneath.
-      ['Tijd tot aanname (mediaan) 1 min 90e percentiel 4 min', 'timeToAcknowledge'],
+      ['Tijd tot bevestiging (mediaan) 1 min 90e percentiel 4 min', 'timeToAcknowledge'],
       ['Tijd tot bevrijding (mediaan) 10 min 90e percentiel 18 min', 'timeToFree'],
       ['Aandeel loos alarm 27,27 %', 'falseAlarmShare'],
       ['Onbeschikbaarheden 6', 'unavailabilityEvents'],
@@ -55,7 +55,7 @@ describe('entrapment handling and reliability cards', () => {
     dashboardSession('admin', { 'GET /liftwacht/stats': statsHandler(quietPeriod()) });
     renderApp('/dashboard');
     expect(await card('Opsluitingen 0')).toBeInTheDocument();
-    expect(await card('Tijd tot aanname (mediaan) –')).toBeInTheDocument();
+    expect(await card('Tijd tot bevestiging (mediaan) –')).toBeInTheDocument();
     expect(await card('Aandeel loos alarm –')).toBeInTheDocument();
     expect(await card('MTBF (gem. tijd tussen storingen) –')).toBeInTheDocument();
     expect(await card('MTTR (gem. hersteltijd) –')).toBeInTheDocument();
@@ -103,9 +103,9 @@ describe('entrapment handling and reliability cards', () => {
     );
     const text = (label: string) => screen.getByText(label, { selector: 'div' }).parentElement?.textContent;
     await waitFor(() => expect(text('Opsluitingen')).toBe('Opsluitingen2'));
-    expect(text('Tijd tot bevrijding (mediaan)')).toBe('Tijd tot bevrijding (mediaan)2:0590e percentiel 2:05');
+    expect(text('Tijd tot bevrijding (mediaan)')).toBe('Tijd tot bevrijding (mediaan)2 min90e percentiel 2 min');
     expect(text('Aandeel loos alarm')).toBe('Aandeel loos alarm–');
-    expect(text('MTTR (gem. hersteltijd)')).toBe('MTTR (gem. hersteltijd)15:08:00');
+    expect(text('MTTR (gem. hersteltijd)')).toBe('MTTR (gem. hersteltijd)15 u 08 min');
   });
 
   it('compare periods side by side, with the change and a dash where a period has no value', async () => {
@@ -128,8 +128,10 @@ describe('entrapment handling and reliability cards', () => {
     if (!month) throw new Error('no month table');
     const row = async (name: RegExp) => (await within(month).findByRole('row', { name })).textContent;
     expect(await row(/^Opsluitingen/)).toBe('Opsluitingen79-2');
-    expect(await row(/^Tijd tot aanname \(mediaan\)/)).toBe('Tijd tot aanname (mediaan)1:301:00+0:30');
-    expect(await row(/^Tijd tot aanname \(90e percentiel\)/)).toBe('Tijd tot aanname (90e percentiel)4:306:40-2:10');
-    expect(await row(/^MTTR/)).toBe('MTTR (gem. hersteltijd)15:08:00––');
+    expect(await row(/^Tijd tot bevestiging \(mediaan\)/)).toBe('Tijd tot bevestiging (mediaan)1 min1 min+30 s');
+    expect(await row(/^Tijd tot bevestiging \(90e percentiel\)/)).toBe(
+      'Tijd tot bevestiging (90e percentiel)4 min6 min-2 min',
+    );
+    expect(await row(/^MTTR/)).toBe('MTTR (gem. hersteltijd)15 u 08 min––');
   });
 });

@@ -57,7 +57,7 @@ describe('WebhooksPage', () => {
     // Nothing chosen: the browser names the fields before anything is sent.
     await user.clear(url);
     await user.type(url, 'hooks');
-    for (const kind of ['Oproep ontvangen', 'Oproep aangenomen', 'Oproep beëindigd']) {
+    for (const kind of ['Oproep ontvangen', 'Oproep bevestigd', 'Oproep beëindigd']) {
       await user.click(within(dialog).getByRole('checkbox', { name: kind }));
     }
     await user.click(within(dialog).getByRole('button', { name: 'Registreren' }));
