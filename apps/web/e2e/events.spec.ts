@@ -126,4 +126,10 @@ test('on a phone the events list is one entry per event, without sideways scroll
   await expect(page.getByRole('table', { name: 'Events' })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The event itself, with its calls and visits, fits too.
+  await list.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Oproepen tijdens dit event' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
 });

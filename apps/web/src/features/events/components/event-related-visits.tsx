@@ -5,6 +5,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import type { EventDetail } from '@liftwacht/contracts/events';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 
@@ -23,30 +24,37 @@ export function EventRelatedVisits({ visits }: { visits: EventDetail['visits'] }
       {visits.items.length === 0 ? (
         <Typography>{t('detail.noVisits')}</Typography>
       ) : (
-        <Table size="small" aria-labelledby="event-visits-title">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('fields.type')}</TableCell>
-              <TableCell>{t('fields.role')}</TableCell>
-              <TableCell>{t('fields.state')}</TableCell>
-              <TableCell>{t('fields.startedAt')}</TableCell>
-              <TableCell>{t('fields.endedAt')}</TableCell>
-              <TableCell>{t('fields.person')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {visits.items.map((visit) => (
-              <TableRow key={visit.id}>
-                <TableCell>{label('visitTypes', visit.type)}</TableCell>
-                <TableCell>{label('visitRoles', visit.role)}</TableCell>
-                <TableCell>{label('visitStates', visit.state)}</TableCell>
-                <TableCell>{formatDateTimeWithSeconds(visit.startedAt, i18n.language)}</TableCell>
-                <TableCell>{formatDateTimeWithSeconds(visit.endedAt, i18n.language)}</TableCell>
-                <TableCell>{visit.person ?? t('notSet')}</TableCell>
+        // A phone scrolls the table inside its own named box, never the page.
+        <ScrollableTable label={t('detail.visits')}>
+          <Table size="small" aria-labelledby="event-visits-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('fields.type')}</TableCell>
+                <TableCell>{t('fields.role')}</TableCell>
+                <TableCell>{t('fields.state')}</TableCell>
+                <TableCell>{t('fields.startedAt')}</TableCell>
+                <TableCell>{t('fields.endedAt')}</TableCell>
+                <TableCell>{t('fields.person')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {visits.items.map((visit) => (
+                <TableRow key={visit.id}>
+                  <TableCell>{label('visitTypes', visit.type)}</TableCell>
+                  <TableCell>{label('visitRoles', visit.role)}</TableCell>
+                  <TableCell>{label('visitStates', visit.state)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTimeWithSeconds(visit.startedAt, i18n.language)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTimeWithSeconds(visit.endedAt, i18n.language)}
+                  </TableCell>
+                  <TableCell>{visit.person ?? t('notSet')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollableTable>
       )}
       {visits.total > visits.items.length ? (
         <Typography variant="caption">
