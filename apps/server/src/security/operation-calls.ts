@@ -221,26 +221,32 @@ async function visitStart(w: SecurityWorld, liftId: number): Promise<RouteCall> 
  * A fresh alarm call received a minute ago on the lift, so every role's action finds one still
  * open at version 1 (acting on an acknowledged or ended call answers 409 by design).
  */
-async function openCall(w: SecurityWorld, liftId: number): Promise<number> {
+async function openCall(w: SecurityWorld, liftId: number, acknowledged = false): Promise<number> {
+  const startedAt = new Date(w.t.clock.now().getTime() - 60_000);
   const [row] = await w.t.database.db
     .insert(calls)
     .values({
       liftId,
-      startedAt: new Date(w.t.clock.now().getTime() - 60_000),
+      startedAt,
       kind: 'entrapment',
-      status: 'received',
+      // A passenger is freed on an acknowledged call only (409 before).
+      ...(acknowledged ? { status: 'acknowledged', acknowledgedAt: startedAt } : { status: 'received' }),
     })
     .returning({ id: calls.id });
   return row?.id ?? 0;
 }
 
 /** An action on a call: the own call acts on a fresh own call; foreign ones aim at the stranger's. */
-function callAction(body: unknown = { version: 1 }, read = false): OperationCalls {
+function callAction(body: unknown = { version: 1 }, read = false, acknowledged = false): OperationCalls {
   const call = (callId: number): RouteCall => ({ params: { callId }, ...(read ? {} : { body }) });
   return {
-    own: async (w) => call(await openCall(w, w.own.liftId)),
+    own: async (w) => call(await openCall(w, w.own.liftId, acknowledged)),
     foreign: async (w) => [
-      { label: "the stranger's call", call: call(await openCall(w, w.foreign.liftId)), aim: 'stranger' },
+      {
+        label: "the stranger's call",
+        call: call(await openCall(w, w.foreign.liftId, acknowledged)),
+        aim: 'stranger',
+      },
       { label: 'a call that does not exist', call: call(2_000_000_001), aim: 'nowhere' },
     ],
   };
@@ -476,7 +482,7 @@ export const operationCalls: Record<string, OperationCalls> = {
   'POST /liftwacht/calls/{callId}/acknowledge': callAction(),
   'POST /liftwacht/calls/{callId}/assign': callAction({ version: 1, userId: null, organisationId: null }),
   'POST /liftwacht/calls/{callId}/notes': callAction({ text: 'Harnas notitie' }),
-  'POST /liftwacht/calls/{callId}/passenger-freed': callAction(),
+  'POST /liftwacht/calls/{callId}/passenger-freed': callAction({ version: 1 }, false, true),
   'POST /liftwacht/calls/{callId}/end': callAction({ version: 1, kind: 'entrapment' }),
   'GET /liftwacht/subscriptions': { own: () => ({}), foreign: { none: 'the caller’s own subscriptions' } },
   'PUT /liftwacht/subscriptions': {

@@ -21,6 +21,7 @@ export const routePatterns = {
   adminUsers: '/admin/users',
   adminAccess: '/admin/access',
   adminAudit: '/admin/audit-log',
+  adminGetStarted: '/admin/get-started',
 } as const;
 
 const segment = (value: string | number): string => encodeURIComponent(String(value));
@@ -52,6 +53,7 @@ export const paths = {
   adminUsers: routePatterns.adminUsers,
   adminAccess: routePatterns.adminAccess,
   adminAudit: routePatterns.adminAudit,
+  adminGetStarted: routePatterns.adminGetStarted,
 } as const;
 
 /** Where the 401 rule does not redirect from (spec §8). */

@@ -18,6 +18,8 @@ export const storageKeys = {
   socketAccess: 'liftwacht-socket-access',
   deepLinkEventId: 'liftwacht-deep-link-event-id',
   stickerPath: 'liftwacht-sticker-path',
+  /** Where the next login lands instead of the dashboard, once (the checklist after setup). */
+  landingPath: 'liftwacht-landing-path',
   locale: 'liftwacht-locale',
 } as const;
 

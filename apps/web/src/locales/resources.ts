@@ -27,6 +27,7 @@ export interface Resources {
   inspections: typeof import('./nl/inspections.json');
   webhooks: typeof import('./nl/webhooks.json');
   escalations: typeof import('./nl/escalations.json');
+  'get-started': typeof import('./nl/get-started.json');
 }
 
 export type Namespace = keyof Resources;

@@ -8,6 +8,7 @@ import { AccessGrantsPage } from '../../features/administration/components/acces
 import { AuditLogPage } from '../../features/administration/components/audit-log-page.tsx';
 import { OrganisationsPage } from '../../features/administration/components/organisations-page.tsx';
 import { UsersPage } from '../../features/administration/components/users-page.tsx';
+import { GetStartedPage } from '../../features/get-started/components/get-started-page.tsx';
 import { ModuleByEsPage } from '../../features/sense-modules/components/module-by-es-page.tsx';
 import { ModulePage } from '../../features/sense-modules/components/module-page.tsx';
 import { ModulesPage } from '../../features/sense-modules/components/modules-page.tsx';
@@ -27,6 +28,7 @@ export function AdminRoutes() {
       <Route path="users" element={<UsersPage />} />
       <Route path="access" element={<AccessGrantsPage />} />
       <Route path="audit-log" element={<AuditLogPage />} />
+      <Route path="get-started" element={<GetStartedPage />} />
       <Route path="modules" element={<ModulesPage />} />
       <Route path="modules/:moduleId" element={<AdminModuleRoute />} />
       <Route path="modules/es/:esNumber" element={<AdminModuleByEsRoute />} />

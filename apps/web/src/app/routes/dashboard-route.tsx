@@ -1,8 +1,18 @@
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
+import { GetStartedNotice } from '../../features/get-started/components/get-started-notice.tsx';
 import { PeriodSelector } from '../../features/periods/components/period-selector.tsx';
 import { ReportDownloadButton } from '../../features/reports/components/report-download-button.tsx';
 
-/** Features never import each other: the route puts the period selector and PDF icon on the dashboard. */
+/**
+ * Features never import each other: the route puts the get-started notice, the period selector and
+ * the PDF icon on the dashboard.
+ */
 export function DashboardRoute() {
-  return <DashboardPage periodSelector={<PeriodSelector />} reportAction={<ReportDownloadButton />} />;
+  return (
+    <DashboardPage
+      notice={<GetStartedNotice />}
+      periodSelector={<PeriodSelector />}
+      reportAction={<ReportDownloadButton />}
+    />
+  );
 }

@@ -28,3 +28,14 @@ export function takeStickerPath(): string | null {
   removeItem(storageKeys.stickerPath);
   return path;
 }
+
+/** After setup: the first administrator's login lands on the get-started checklist, once. */
+export function rememberLandingPath(path: string): void {
+  writeString(storageKeys.landingPath, path);
+}
+
+export function takeLandingPath(): string | null {
+  const path = readString(storageKeys.landingPath);
+  removeItem(storageKeys.landingPath);
+  return path;
+}

@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useState } from 'react';
+import { paths } from '../../../app/paths.ts';
+import { rememberLandingPath } from '../../../lib/session/deep-link-event.ts';
 import { sessionActions } from '../../../lib/session/session-store.ts';
 import { useTranslation } from 'react-i18next';
 import { login } from '../api/login.ts';
@@ -47,7 +49,12 @@ export function LoginPage() {
       ) : (
         <Suspense fallback={<CircularProgress aria-label={t('login.createFirstAdmin')} sx={{ alignSelf: 'center' }} />}>
           <SetupForm
-            onCreated={async (credentials) => sessionActions.login(await login(credentials))}
+            onCreated={async (credentials) => {
+              const token = await login(credentials);
+              // A new install: the first administrator starts on what is left to set up.
+              rememberLandingPath(paths.adminGetStarted);
+              sessionActions.login(token);
+            }}
             onBackToLogin={() => setForm('login')}
             onAlreadyDone={() => {
               setSetupDone(true);

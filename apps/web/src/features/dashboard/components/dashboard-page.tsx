@@ -18,10 +18,12 @@ interface DashboardPageProps {
    */
   periodSelector?: ReactNode;
   reportAction?: ReactNode;
+  /** Above everything: what an administrator still has to set up (another feature's). */
+  notice?: ReactNode;
 }
 
 /** Spec §2 "Dashboard". */
-export function DashboardPage({ periodSelector, reportAction }: DashboardPageProps) {
+export function DashboardPage({ periodSelector, reportAction, notice }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   const view = useDashboardView();
   const mechanic = useSession(selectUserMechanic);
@@ -31,6 +33,7 @@ export function DashboardPage({ periodSelector, reportAction }: DashboardPagePro
   return (
     <PageContainer>
       <PageTitle title={t('title')} />
+      {notice}
       {mechanic ? (
         // A mechanic picks no organisation: his dashboard covers every lift his company serves.
         <ServedDashboard />
