@@ -84,3 +84,20 @@ test('an alarm call published over MQTT waits behind the "new" marker on the ope
     );
   }
 });
+
+test('on a phone the alarm calls and current calls are entries that fit, without sideways scrolling', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, demoUsers.admin);
+  await page.goto('/alarm-calls');
+  await expect(page.getByRole('list', { name: 'Oproepen' }).getByRole('listitem').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/current-calls');
+  const list = page.getByRole('list', { name: 'Actuele oproepen' });
+  await expect(list.or(page.getByText('Er zijn op dit moment geen actieve oproepen'))).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
+});
