@@ -102,9 +102,10 @@ export const liftSheetColumnLabels = {
   liftId: { nl: 'Lift-id', en: 'Lift ID', aliases: ['Liftnummer', 'Lift number'] },
   esNumber: { labelKey: 'details.module', nl: 'ES-nummer', en: 'ES number', aliases: ['Module', 'Sense-module'] },
   decommissionedOn: {
-    nl: 'Buiten bedrijf sinds',
+    nl: 'Uit dienst sinds',
     en: 'Decommissioned on',
-    aliases: ['Buiten bedrijf gesteld', 'Decommissioned'],
+    // The words before docs/glossary.md: exports made then still import.
+    aliases: ['Uit dienst genomen', 'Buiten bedrijf sinds', 'Buiten bedrijf gesteld', 'Decommissioned'],
   },
   updatedAt: { labelKey: 'details.updatedAt', nl: 'Laatste wijziging', en: 'Last change', aliases: ['Last changed'] },
 } as const satisfies Record<LiftSheetColumn, LiftSheetColumnLabel>;

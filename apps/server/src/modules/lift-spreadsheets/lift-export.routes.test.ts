@@ -172,7 +172,7 @@ describe('POST /lift/export', () => {
       'Keuring geldig tot',
       'Laatste onderhoudsbezoek',
       'ES-nummer',
-      'Buiten bedrijf sinds',
+      'Uit dienst sinds',
       'Lift-id',
     ]);
     expect(rows).toEqual(

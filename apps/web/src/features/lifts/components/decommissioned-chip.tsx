@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '../../../lib/format-date-time.ts';
 
-/** "Buiten bedrijf sinds …" for a decommissioned lift; nothing for a lift in service. */
+/** "Uit dienst sinds …" for a decommissioned lift; nothing for a lift in service. */
 export function DecommissionedChip({ since, size = 'small' }: { since: string | null; size?: 'small' | 'medium' }) {
   const { t, i18n } = useTranslation('lifts');
   if (since === null) return null;

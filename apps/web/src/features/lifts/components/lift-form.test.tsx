@@ -177,7 +177,7 @@ describe('lift edit actions per role', () => {
     renderApp('/lifts/7');
     await screen.findByRole('heading', { level: 1, name: 'Lift Domplein' });
     expect(screen.getByRole('link', { name: 'Bewerken' })).toHaveAttribute('href', '/lifts/7/edit');
-    expect(screen.getByRole('button', { name: 'Buiten bedrijf stellen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Uit dienst nemen' })).toBeInTheDocument();
   });
 
   it('hides them on a lift of an organisation that only granted access, and from a user', async () => {

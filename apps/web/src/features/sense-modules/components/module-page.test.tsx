@@ -39,10 +39,21 @@ describe('ModulePage', () => {
         { lift: kerkstraat, linkedAt: '2026-11-10T08:00:00Z', unlinkedAt: null },
         { lift: dorpsplein, linkedAt: '2026-10-01T08:00:00Z', unlinkedAt: '2026-11-10T08:00:00Z' },
       ],
-      lastProvisioning: { e: { floors: 6, doors: ['A', 'B'] } },
+      lastProvisioning: { e: { e1: '2.4.1', floors: 6, doors: ['A', 'B'] } },
       lastProvisioningAt: '2026-11-24T12:30:00Z',
     });
-    moduleSession('admin', { 'GET /liftwacht/admin/modules/5': { body: { data: module } } });
+    moduleSession('admin', {
+      'GET /liftwacht/admin/modules/5': { body: { data: module } },
+      'GET /liftwacht/sense/configuration': {
+        body: {
+          data: {
+            items: [{ id: null, type: 'label', key: 'e1', label: 'Firmwareversie', unit: null, moduleType: null }],
+            pagination: { limit: 9999, offset: 0 },
+            total: 1,
+          },
+        },
+      },
+    });
     renderApp('/admin/modules/5');
     expect(await screen.findByRole('heading', { name: 'Module ES-1001' }, slow)).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Gegevens' });
@@ -56,6 +67,8 @@ describe('ModulePage', () => {
     expect(within(links).getByRole('link', { name: 'Dorpsplein' })).toHaveAttribute('href', '/lifts/12');
     const provisioning = screen.getByRole('region', { name: 'Laatste configuratiebericht' });
     expect(within(provisioning).getByText('e.floors')).toBeInTheDocument();
+    // A reading key reads as its name, the key beside it.
+    expect(await within(provisioning).findByText('Firmwareversie (e1)')).toBeInTheDocument();
     expect(within(provisioning).getByText('A, B')).toBeInTheDocument();
     expect(within(provisioning).getByText(/^Ontvangen /)).toBeInTheDocument();
   });
@@ -104,7 +117,7 @@ describe('ModulePage', () => {
     await user.type(picker, 'Station');
     await user.click(await screen.findByRole('option', { name: /Stationsweg/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Verplaatsen' }));
-    expect(await within(dialog).findByText(/heeft al een module of is buiten gebruik gesteld/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/heeft al een module of is uit dienst genomen/)).toBeInTheDocument();
 
     await user.clear(picker);
     await user.type(picker, 'Dorp');

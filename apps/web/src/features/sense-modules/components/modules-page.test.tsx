@@ -148,7 +148,7 @@ describe('ModulesPage', () => {
 
     answer = { status: 409, body: { error: { code: 'conflict', message: 'lift taken', field: 'liftId' } } };
     await user.click(within(dialog).getByRole('button', { name: 'Registreren' }));
-    expect(await within(dialog).findByText(/heeft al een module of is buiten gebruik gesteld/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/heeft al een module of is uit dienst genomen/)).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Lift (optioneel)' })).toHaveAttribute('aria-invalid', 'true');
 
     answer = { status: 201, body: { data: { module: senseModule(10, 'ES-2001'), key: 'ES-2001.abc' } } };
