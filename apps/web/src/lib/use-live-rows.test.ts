@@ -56,6 +56,10 @@ describe('useLiveRows', () => {
     const view = renderHook((props: LiveRowsInput<Row>) => useLiveRows(props), { initialProps: input([]) });
     view.rerender(input([row(1)]));
     expect(ids(view.result.current.rows)).toEqual([1]);
+    expect(view.result.current.newCount).toBe(0);
+    // Still not news on another page of the same filters.
+    view.rerender(input([], { pageKey: 'page-1', newestIds: [1] }));
+    expect(view.result.current.newCount).toBe(0);
   });
 
   it('counts new rows that are on another page than the one shown', () => {

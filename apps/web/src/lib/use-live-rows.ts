@@ -54,8 +54,13 @@ export function useLiveRows<T extends { id: number }>(input: LiveRowsInput<T>): 
 
   // Another list, or an empty one, is taken as the server answers it: nothing to keep in place.
   // (State set while rendering: React renders again at once, before anything is painted.)
-  if (rows && settled && (snapshot?.key !== pageKey || (snapshot.rows.length === 0 && rows.length > 0))) {
+  const firstRows = snapshot?.key === pageKey && snapshot.rows.length === 0 && (rows?.length ?? 0) > 0;
+  if (rows && settled && (snapshot?.key !== pageKey || firstRows)) {
     setSnapshot({ key: pageKey, rows });
+    // The first rows of an empty list are shown at once: they are not news any more.
+    if (firstRows && newestIds && baseline?.key === newestKey) {
+      setBaseline({ key: newestKey, maxId: Math.max(baseline.maxId, maxIdOf(newestIds)) });
+    }
   }
   if (newestIds && settled && baseline?.key !== newestKey) setBaseline({ key: newestKey, maxId: maxIdOf(newestIds) });
 
@@ -63,7 +68,11 @@ export function useLiveRows<T extends { id: number }>(input: LiveRowsInput<T>): 
   const fresh = new Map((rows ?? []).map((row) => [row.id, row]));
   const shown = current?.rows.map((row) => fresh.get(row.id) ?? row) ?? rows;
   const hiddenIds = current ? current.rows.filter((row) => !fresh.has(row.id)).map((row) => row.id) : [];
-  const newCount = baseline?.key === newestKey && newestIds ? newestIds.filter((id) => id > baseline.maxId).length : 0;
+  const shownIds = new Set(shown?.map((row) => row.id));
+  const newCount =
+    baseline?.key === newestKey && newestIds
+      ? newestIds.filter((id) => id > baseline.maxId && !shownIds.has(id)).length
+      : 0;
 
   return {
     rows: shown,
