@@ -68,11 +68,6 @@ export class AccessGrantsRepository {
     return row?.type;
   }
 
-  async organisationType(db: Db, id: number): Promise<string | undefined> {
-    const [row] = await sqlRows<{ type: string }>(db, sql`select type from organisations where id = ${id}`);
-    return row?.type;
-  }
-
   async organisationExists(db: Db, id: number): Promise<boolean> {
     return (await sqlRows(db, sql`select 1 from organisations where id = ${id}`)).length > 0;
   }

@@ -36,9 +36,15 @@ export class AccessGrantsService {
     const { organisationId, accessibleOrganisationId } = grant;
     return this.repository.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const type = await this.repository.lockOrganisationType(db, organisationId);
+      // Both rows locked, in id order (two grants between the same pair never wait on each other in
+      // turn): neither type can change until the grant is in, and a type change checks the grants.
+      const types = new Map<number, string | undefined>();
+      for (const id of [organisationId, accessibleOrganisationId].sort((a, b) => a - b)) {
+        if (!types.has(id)) types.set(id, await this.repository.lockOrganisationType(db, id));
+      }
+      const type = types.get(organisationId);
       if (type === undefined) throw organisationNotFound('organisationId');
-      const servedType = await this.repository.organisationType(db, accessibleOrganisationId);
+      const servedType = types.get(accessibleOrganisationId);
       if (servedType === undefined) throw organisationNotFound('accessibleOrganisationId');
       if (organisationId === accessibleOrganisationId) {
         throw badRequest(

@@ -97,6 +97,14 @@ export class AdminOrganisationsRepository {
   }
 
   /** How many organisations this one may access (grants it holds as the serving company). */
+  async grantsReceived(db: Db, id: number): Promise<number> {
+    const [row] = await sqlRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from organisation_access where accessible_organisation_id = ${id}`,
+    );
+    return row?.n ?? 0;
+  }
+
   async grantsHeld(db: Db, id: number): Promise<number> {
     const [row] = await sqlRows<{ n: number }>(
       db,

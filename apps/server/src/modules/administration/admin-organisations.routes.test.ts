@@ -93,6 +93,26 @@ describe('organisations', () => {
     expect(blank.json()).toMatchObject({ error: { code: 'validation_failed', field: 'name' } });
   });
 
+  it('an organisation a company serves keeps a type with lifts to serve', async () => {
+    const { org } = t.fixtures;
+    const current = dataOf<AdminOrganisation>(await api.get(sys, `/organisations/${String(org.client)}`));
+    const res = await api.send(sys, 'PATCH', `/organisations/${String(org.client)}`, {
+      type: 'maintenance',
+      version: current.version,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: { code: 'conflict', field: 'type' } });
+    const owner = await api.send(sys, 'PATCH', `/organisations/${String(org.client)}`, {
+      type: 'owner',
+      version: current.version,
+    });
+    expect(dataOf<AdminOrganisation>(owner).type).toBe('owner');
+    await api.send(sys, 'PATCH', `/organisations/${String(org.client)}`, {
+      type: 'client',
+      version: current.version + 1,
+    });
+  });
+
   it('a company keeps a serving type while it holds grants', async () => {
     const { org } = t.fixtures;
     const current = dataOf<AdminOrganisation>(await api.get(sys, `/organisations/${String(org.maintenance)}`));

@@ -69,6 +69,10 @@ export class AdminOrganisationsService {
       if (!servingTypes.includes(type) && (await this.repository.grantsHeld(db, id)) > 0) {
         throw conflict('Revoke the organisations this one may access before changing its type', 'type', before);
       }
+      // And an organisation served by a company keeps a type with lifts to serve (owner or client).
+      if (servingTypes.includes(type) && (await this.repository.grantsReceived(db, id)) > 0) {
+        throw conflict('Revoke the companies that serve this organisation before changing its type', 'type', before);
+      }
       await this.repository.update(db, id, { name: change.name ?? before.name, type }, this.clock.now());
       const after = await this.found(db, id);
       await this.audit.record(db, request, {

@@ -10,6 +10,7 @@ import {
 } from '@liftwacht/contracts/administration';
 import { organisationTypes } from '@liftwacht/contracts/organisations';
 import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { useCreateOrganisation } from '../api/create-organisation.ts';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
 import type { OrganisationType } from '../lib/organisation-list-params.ts';
@@ -45,6 +46,12 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
   const pending = create.isPending || update.isPending;
 
   const failed = (error: unknown) => {
+    // Grants hold the type (a company serving others, an organisation served by one): say so at
+    // the field, not as someone else's edit.
+    if (isApiError(error) && error.status === 409 && error.field === 'type') {
+      setFieldErrors({ type: t('organisations.typeHeldByGrants') });
+      return;
+    }
     const current = conflictCurrent(error, adminOrganisationSchema);
     if (current) {
       setBase(current);

@@ -117,4 +117,25 @@ describe('OrganisationsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('PATCH /liftwacht/admin/organisations/2')[1]?.body).toEqual({ type: 'owner', version: 4 });
   });
+
+  it('says at the type field when grants hold the type', async () => {
+    const served = adminOrganisation(2, 'Woonstichting Noord', 'client');
+    adminSession('system-admin', {
+      'PATCH /liftwacht/admin/organisations/2': {
+        status: 409,
+        body: {
+          error: { code: 'conflict', message: 'Revoke the companies that serve this organisation', field: 'type' },
+          current: served,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/organisations');
+    await user.click(await screen.findByRole('button', { name: 'Woonstichting Noord wijzigen' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Organisatie wijzigen' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'maintenance');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    expect(await within(dialog).findByText(/Dit type kan niet: er is toegang die ervan afhangt/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Iemand anders heeft dit intussen gewijzigd/)).not.toBeInTheDocument();
+  });
 });
