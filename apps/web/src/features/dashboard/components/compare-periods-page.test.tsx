@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { toIsoDate } from '../../../lib/dates.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { dashboardSession, periodStats } from '../testing/stats-fixtures.ts';
+import { dashboardSession, liftList, periodStats } from '../testing/stats-fixtures.ts';
 import type { RecordedRequest } from '../../../test/mock-api.ts';
 
 const statsAnswer = ({ url }: RecordedRequest) => {
@@ -107,6 +107,16 @@ describe('compare periods', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('says an organisation without lifts has none, and asks no figures for it', async () => {
+    const api = dashboardSession('admin', {
+      'GET /liftwacht/stats': statsAnswer,
+      'GET /liftwacht/lift': { body: liftList(0) },
+    });
+    renderApp('/compare-periods?unit=month&period=2025-10-01/2025-10-31&compareWith=2024-10-01/2024-10-31');
+    expect(await screen.findByText('Organisatie heeft geen liften')).toBeInTheDocument();
+    expect(api.callsTo('GET /liftwacht/stats')).toHaveLength(0);
   });
 
   it('is not for client-light users', async () => {

@@ -1,11 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { exportComparedPeriods } from '../api/export-compared-periods.ts';
+import { liftCountQueryOptions } from '../api/lift-count-query.ts';
 import { useDashboardView } from '../hooks/use-dashboard-view.ts';
 import { BackToDashboard } from './back-to-dashboard.tsx';
 import { ComparisonTable, type PeriodComparison } from './comparison-table.tsx';
@@ -32,7 +35,7 @@ export function ComparePeriodsPage({ comparisons, choice }: ComparePeriodsPagePr
       ) : organisationId === null ? (
         <Alert severity="info">{t('dashboard:selectOrganisation')}</Alert>
       ) : (
-        <>
+        <WithLifts organisationId={organisationId}>
           {choice}
           <Box sx={{ mb: 2 }}>
             <ExportMenu
@@ -44,8 +47,20 @@ export function ComparePeriodsPage({ comparisons, choice }: ComparePeriodsPagePr
           {comparisons.map((comparison) => (
             <ComparisonTable key={comparison.key} comparison={comparison} organisationId={organisationId} />
           ))}
-        </>
+        </WithLifts>
       )}
     </PageContainer>
   );
+}
+
+/**
+ * The figures of an organisation that has lifts: as on the dashboard, the count (the lift list
+ * with limit 1) comes first, and an organisation without lifts costs no /stats request.
+ */
+function WithLifts({ organisationId, children }: { organisationId: number; children: ReactNode }) {
+  const { t } = useTranslation('dashboard');
+  const count = useQuery(liftCountQueryOptions(organisationId));
+  if (count.data === undefined)
+    return count.isError ? children : <CircularProgress aria-label={t('overview.liftCountLoading')} />;
+  return count.data === 0 ? <Alert severity="info">{t('noLifts')}</Alert> : children;
 }
