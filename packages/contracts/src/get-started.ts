@@ -5,8 +5,9 @@ import { dataOf } from './common.ts';
 
 /**
  * organisations: an organisation besides the administrator's own (system-admin only: it creates
- * them); people: someone besides the administrator, invited or active; lifts: a lift; modules: a
- * registered module. Within what the administrator administers.
+ * them); people: someone besides the administrator, invited or active; lifts: a lift (owners and
+ * clients); modules: a registered module (owners and clients; a maintenance company's in the lifts
+ * it serves). Within what the administrator administers; an inspection company has people only.
  */
 export const getStartedSteps = ['organisations', 'people', 'lifts', 'modules'] as const;
 export const getStartedStepSchema = z.enum(getStartedSteps);

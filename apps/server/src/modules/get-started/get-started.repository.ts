@@ -16,12 +16,20 @@ export class GetStartedRepository {
 
   /**
    * Within `organisationIds` (null: every organisation): the organisations besides `ownOrganisationId`,
-   * the people besides `userId` who are not disabled, the lifts, and the modules registered by one
-   * of the organisations or fitted in one of their lifts.
+   * the people besides `userId` who are not disabled, and the lifts; the modules registered by one
+   * of `moduleOrganisationIds` or fitted in one of their lifts (a maintenance company's in the lifts
+   * it serves).
    */
-  async counts(organisationIds: readonly number[] | null, ownOrganisationId: number, userId: number) {
-    const within = (column: SQL): SQL =>
-      organisationIds === null ? sql`true` : sql`${column} = any(${sql.param([...organisationIds])}::int[])`;
+  async counts(
+    organisationIds: readonly number[] | null,
+    moduleOrganisationIds: readonly number[] | null,
+    ownOrganisationId: number,
+    userId: number,
+  ) {
+    const inList = (ids: readonly number[] | null) => (column: SQL) =>
+      ids === null ? sql`true` : sql`${column} = any(${sql.param([...ids])}::int[])`;
+    const within = inList(organisationIds);
+    const withinModules = inList(moduleOrganisationIds);
     const [row] = await sqlRows<GetStartedCounts>(
       this.db,
       sql`select
@@ -31,7 +39,7 @@ export class GetStartedRepository {
               where u.id <> ${userId} and not u.disabled and ${within(sql`u.organisation_id`)}) as people,
             (select count(*)::int from lifts l where ${within(sql`l.organisation_id`)}) as lifts,
             (select count(*)::int from modules m left join lifts ml on ml.id = m.lift_id
-              where ${within(sql`m.organisation_id`)} or ${within(sql`ml.organisation_id`)}) as modules`,
+              where ${withinModules(sql`m.organisation_id`)} or ${withinModules(sql`ml.organisation_id`)}) as modules`,
     );
     return row ?? { organisations: 0, people: 0, lifts: 0, modules: 0 };
   }

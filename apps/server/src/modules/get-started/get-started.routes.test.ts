@@ -67,7 +67,26 @@ describe('GET /get-started', () => {
     expect(stepsOf(res)).toMatchObject({ organisations: 3, lifts: 2, modules: 2 });
   });
 
-  it('leaves the lifts step out for a company that serves others, and counts only people not disabled', async () => {
+  it("gives a maintenance company's admin the modules in the lifts it serves, and no lifts step", async () => {
+    const db = t.database.db;
+    const { org } = t.fixtures;
+    const [admin] = await db
+      .insert(users)
+      .values({
+        username: 'gs-service-admin',
+        email: 'gs-service-admin@example.test',
+        name: 'GS service admin',
+        passwordHash: await hashPassword(fixturePassword),
+        organisationId: org.maintenance,
+      })
+      .returning({ id: users.id });
+    const [role] = (await db.select().from(roles)).filter((r) => r.name === 'admin');
+    await db.insert(userRoles).values({ userId: admin?.id ?? 0, roleId: role?.id ?? 0 });
+    // ES-GS-1 is fitted in the owner's lift, which the company serves; ES-GS-2 in the stranger's.
+    expect(stepsOf(await checklist('gs-service-admin'))).toEqual({ people: 1, modules: 1 });
+  });
+
+  it('gives an inspection company only its people, counting only those not disabled', async () => {
     const db = t.database.db;
     const [company] = await db
       .insert(organisations)
@@ -93,6 +112,6 @@ describe('GET /get-started', () => {
       disabled: true,
     });
     const res = await checklist('gs-admin');
-    expect(stepsOf(res)).toEqual({ people: 0, modules: 0 });
+    expect(stepsOf(res)).toEqual({ people: 0 });
   });
 });

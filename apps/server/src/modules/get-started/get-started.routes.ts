@@ -7,7 +7,7 @@ import { GetStartedRepository } from './get-started.repository.ts';
 import { GetStartedService } from './get-started.service.ts';
 
 export function getStartedRoutes(app: FastifyInstance): void {
-  const service = new GetStartedService(new GetStartedRepository(app.db));
+  const service = new GetStartedService(new GetStartedRepository(app.db), app.access);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/get-started',
     {
