@@ -50,7 +50,7 @@ export function CurrentStatusesPanel({ liftId, organisationId, hasModule }: Curr
           return (
             <>
               {!hasModule && checksService ? (
-                <Typography variant="body2" role="note" sx={{ color: 'warning.dark', mb: 1 }}>
+                <Typography variant="body2" role="note" sx={{ fontWeight: 500, mb: 1 }}>
                   {t('currentStatuses.serviceUnknown')}
                 </Typography>
               ) : null}
