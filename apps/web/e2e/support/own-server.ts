@@ -42,6 +42,8 @@ export interface OwnServer {
   dispose(): Promise<void>;
   /** What the server printed on standard output so far (its start-up banner: logins, setup token). */
   output(): string;
+  /** Its data folder: the mail outbox is `outbox/` in it. */
+  dataDir: string;
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -122,5 +124,5 @@ export async function startOwnServer({ timeoutMs = 240_000, env = {} }: OwnServe
     await dispose();
     throw error;
   }
-  return { url, mqttPort, stop, start, dispose, output: () => stdout };
+  return { url, mqttPort, stop, start, dispose, output: () => stdout, dataDir };
 }
