@@ -59,7 +59,7 @@ export interface LockedModule {
 export interface LiftRef {
   id: number;
   organisationId: number;
-  /** Out of service from this date on (yyyy-MM-dd), or null. */
+  /** Decommissioned from this date on (yyyy-MM-dd), or null. */
   decommissionedOn: string | null;
   /** The module fitted in it now, or null. */
   moduleId: number | null;

@@ -52,7 +52,7 @@ describe('EventsPage', () => {
     signIn();
     renderApp('/events');
     const table = await screen.findByRole('table', { name: 'Events' });
-    expect(within(table).getByRole('link', { name: 'Accu' })).toHaveAttribute('href', '/events/7');
+    expect(within(table).getByRole('link', { name: 'Accu alarmtelefoon zwak' })).toHaveAttribute('href', '/events/7');
     expect(within(table).getAllByText('1 u 02 min')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Filters (0 actief)' })).toBeInTheDocument();
   });
@@ -66,12 +66,12 @@ describe('EventsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Filters (0 actief)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Events filteren' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Typen' }));
-    await user.click(await screen.findByRole('option', { name: 'Accu' }));
+    await user.click(await screen.findByRole('option', { name: 'Accu alarmtelefoon zwak' }));
     await user.click(within(dialog).getByRole('button', { name: 'Toepassen' }));
 
     expect(await screen.findByRole('button', { name: 'Filters (1 actief)' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Lift buiten gebruik' })).not.toBeInTheDocument());
-    expect(screen.getByRole('link', { name: 'Accu' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Accu alarmtelefoon zwak' })).toBeInTheDocument();
     expect(api.callsTo('GET /liftwacht/events').at(-1)?.url.searchParams.get('types')).toBe('battery');
     expect(JSON.parse(localStorage.getItem(storageKeys.eventFilters) ?? '{}')).toMatchObject({ types: ['battery'] });
   });
@@ -147,7 +147,7 @@ describe('EventsPage', () => {
     );
     const api = signIn();
     renderApp('/events');
-    expect(await screen.findByRole('link', { name: 'Accu' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Accu alarmtelefoon zwak' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filters (0 actief)' })).toBeInTheDocument();
     expect(api.callsTo('GET /liftwacht/events').every((call) => !call.url.searchParams.has('from'))).toBe(true);
   });
@@ -158,7 +158,7 @@ describe('EventsPage', () => {
     const api = signIn();
     const user = userEvent.setup();
     renderApp('/events');
-    await screen.findByRole('link', { name: 'Accu' });
+    await screen.findByRole('link', { name: 'Accu alarmtelefoon zwak' });
     await user.click(screen.getByRole('switch', { name: 'Gesloten events tonen' }));
     await user.click(screen.getByRole('button', { name: 'Exporteren' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }));
