@@ -246,6 +246,10 @@ test('a new customer sets up a fleet from an empty install and works on it from 
       await open.getByRole('button', { name: 'Afronden' }).click();
       await expect(open).toHaveCount(0);
       await axeClean(monteur);
+      // His dashboard counts the lifts his company serves, not the none it owns.
+      await monteur.goto('/dashboard');
+      await expect(monteur.getByText(/^7 liften/).first()).toBeVisible();
+      await axeClean(monteur);
     } finally {
       await field.close();
     }
