@@ -27,7 +27,12 @@ import { liftFieldLabels, liftFieldNames, type LiftField } from './lift-editing.
 import { liftListQuerySchema, liftSearchCriteriaSchema } from './lifts.ts';
 
 /** At most 20 MB, 50,000 data rows and 200 columns; the preview shows a header by its first 200 characters. */
-export const liftImportLimits = { maxBytes: 20 * 1024 * 1024, maxRows: 50_000, maxColumns: 200, headerLength: 200 } as const;
+export const liftImportLimits = {
+  maxBytes: 20 * 1024 * 1024,
+  maxRows: 50_000,
+  maxColumns: 200,
+  headerLength: 200,
+} as const;
 
 export const spreadsheetFormats = ['csv', 'xlsx'] as const;
 export const spreadsheetFormatSchema = z.enum(spreadsheetFormats);
@@ -111,7 +116,11 @@ export const liftSheetColumnLabels = {
 } as const satisfies Record<LiftSheetColumn, LiftSheetColumnLabel>;
 
 /** Every column, in the order the export writes them. */
-export const liftSheetColumns: readonly LiftSheetColumn[] = [...liftFieldNames, ...liftRecordColumns, ...liftReadOnlyColumns];
+export const liftSheetColumns: readonly LiftSheetColumn[] = [
+  ...liftFieldNames,
+  ...liftRecordColumns,
+  ...liftReadOnlyColumns,
+];
 
 /**
  * A header as compared: lower case, accents dropped, and only letters and digits kept, so
@@ -282,10 +291,7 @@ export const liftImportPreviewResponseSchema = dataOf(liftImportPreviewSchema);
  * `ignoreColumns`. No body is the same as none ignored.
  */
 export const liftImportApplySchema = z.strictObject({
-  ignoreColumns: z
-    .array(z.string().max(liftImportLimits.headerLength))
-    .max(liftImportLimits.maxColumns)
-    .default([]),
+  ignoreColumns: z.array(z.string().max(liftImportLimits.headerLength)).max(liftImportLimits.maxColumns).default([]),
 });
 export type LiftImportApply = z.infer<typeof liftImportApplySchema>;
 export type LiftImportApplyInput = z.input<typeof liftImportApplySchema>;

@@ -323,6 +323,7 @@ describe.skipIf(pdftotextMissing)(suite, () => {
         return new Map(items.map((i) => [i.status, i]));
       }),
     );
+    if (!oldStatuses || !blankStatuses) throw new Error('no statuses');
     expect(oldStatuses.get('approvalExpired')).toMatchObject({ active: true, since: '2016-03-01' });
     expect(oldStatuses.get('servicecounterMaintenanceAlert')).toMatchObject({ active: true });
     expect(oldStatuses.get('inspectionUnknown')).toMatchObject({ active: false });

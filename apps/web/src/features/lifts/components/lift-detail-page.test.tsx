@@ -93,7 +93,10 @@ describe('LiftDetailPage', () => {
     expect(within(visits).getByText('1 u 30 min')).toBeInTheDocument();
 
     const events = await region('Events');
-    expect(await within(events).findByRole('link', { name: 'Accu alarmtelefoon zwak' })).toHaveAttribute('href', '/events/21');
+    expect(await within(events).findByRole('link', { name: 'Accu alarmtelefoon zwak' })).toHaveAttribute(
+      'href',
+      '/events/21',
+    );
     expect(within(events).getByText('loopt nog')).toBeInTheDocument();
 
     const logbook = await region('Logboek');

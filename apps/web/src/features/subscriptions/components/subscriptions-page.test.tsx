@@ -50,7 +50,9 @@ describe('SubscriptionsPage: escalations', () => {
     expect(escalation).toHaveAccessibleDescription(/binnen de eerste grens van de organisatie van de lift/);
     // The event types keep their own list.
     expect(
-      within(screen.getByRole('list', { name: 'Meldingen per eventtype' })).getByRole('checkbox', { name: 'Accu alarmtelefoon zwak' }),
+      within(screen.getByRole('list', { name: 'Meldingen per eventtype' })).getByRole('checkbox', {
+        name: 'Accu alarmtelefoon zwak',
+      }),
     ).toBeChecked();
 
     await user.click(escalation);
