@@ -42,7 +42,12 @@ export async function insertLiftsAndModules(
   const rows = plans.map((plan) => {
     const organisationId = organisationIds.get(plan.organisation);
     if (organisationId === undefined) throw new Error(`no organisation ${plan.organisation}`);
-    return { organisationId, ...plan.row };
+    // Fixed, not the column's now(): two seeds with the same options write the same rows. The record
+    // was made when the lift was commissioned (never after its last change).
+    const createdAt = new Date(
+      Math.min(localMidnight(plan.commissionedDay), plan.row.updatedAt?.getTime() ?? Infinity),
+    );
+    return { organisationId, ...plan.row, createdAt };
   });
   const inserted = await insertRowsReturning(db, lifts, rows, ['id', 'serialNumber']);
   // Matched on the serial number (unique by construction) rather than trusting RETURNING order.

@@ -6,7 +6,11 @@ import { dashboardSession } from '../testing/stats-fixtures.ts';
 describe("the monteur's dashboard", () => {
   it('shows its lift count and the lifts it is working on, without listing lifts', async () => {
     const api = dashboardSession('monteur', {
-      'GET /liftwacht/stats': { body: { data: { view: 'current', intercomUnavailable: 0, senseNotConnected: 0 } } },
+      'GET /liftwacht/stats/served': {
+        body: {
+          data: { view: 'current', liftCount: 12, organisationCount: 1, intercomUnavailable: 0, senseNotConnected: 0 },
+        },
+      },
       'GET /liftwacht/visits/mine': {
         body: {
           data: {
