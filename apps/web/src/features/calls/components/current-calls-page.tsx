@@ -1,22 +1,19 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { CurrentCall } from '@liftwacht/contracts/calls';
 import { ExportMenu } from '../../../components/export-menu.tsx';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { EntryList, OneLine, oneLine } from '../../../components/list-entries.tsx';
 import { PageContainer } from '../../../components/page-container.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import type { SessionState } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useRefetchOnOrganisationChange } from '../../../lib/realtime/hooks/use-refetch-on-organisation-change.ts';
@@ -26,16 +23,16 @@ import { useNow } from '../hooks/use-now.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 import { useFormatDuration } from '../../../lib/use-format-duration.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { parseRouteId } from '../../../lib/route-id.ts';
 import { runningSecondsAt } from '../lib/running-seconds.ts';
+import { CallEntry } from './call-entry.tsx';
 import { LazyCallHandlingDialog } from './lazy-call-handling-dialog.tsx';
 import { LiftCell } from './lift-cell.tsx';
 import { liftLabel } from '../lib/lift-label.ts';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 
 const selectOrganisationId = (state: SessionState) => state.organisationId;
-// A date and time is one reading: it never breaks over lines, the column widens instead.
-const oneLine = { whiteSpace: 'nowrap' } as const;
 
 export function CurrentCallsPage() {
   const { t } = useTranslation('calls');
@@ -75,27 +72,41 @@ function CurrentCallsList({
   organisationId: number;
   onHandle: (callId: number) => void;
 }) {
-  const { t, i18n } = useTranslation('calls');
-  const { t: tc } = useTranslation();
-  const formatDuration = useFormatDuration();
   const query = useQuery(currentCallsQueryOptions(organisationId));
   // A new or changed call is pushed by the server; the 10 s poll stays as the fallback.
   useRefetchOnOrganisationChange(organisationId, [currentCallsQueryOptions(organisationId).queryKey], ['calls']);
-  const now = useNow();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  return (
+    <QueryState query={query} level="page">
+      {({ items }) => (
+        <CurrentCalls
+          calls={items}
+          updatedAt={query.dataUpdatedAt}
+          organisationId={organisationId}
+          onHandle={onHandle}
+        />
+      )}
+    </QueryState>
+  );
+}
 
-  if (query.isPending) return <CircularProgress aria-label={tc('loading')} />;
-  if (query.isError)
-    return (
-      <ErrorPanel
-        title={tc('errors.page.title')}
-        message={apiErrorMessage(query.error, tc)}
-        actionLabel={tc('errors.page.action')}
-        onAction={() => void query.refetch()}
-      />
-    );
-  if (query.data.items.length === 0)
+function CurrentCalls({
+  calls,
+  updatedAt,
+  organisationId,
+  onHandle,
+}: {
+  calls: readonly CurrentCall[];
+  /** When the list was fetched: the running times count on from it. */
+  updatedAt: number;
+  organisationId: number;
+  onHandle: (callId: number) => void;
+}) {
+  const { t, i18n } = useTranslation('calls');
+  const formatDuration = useFormatDuration();
+  const now = useNow();
+  const phone = usePhoneLayout();
+
+  if (calls.length === 0)
     return (
       <Typography role="status" sx={{ py: 3 }}>
         {t('currentCalls.empty')}
@@ -109,35 +120,21 @@ function CurrentCallsList({
       <ExportMenu onExport={(format, language) => exportCurrentCalls(organisationId, format, language)} />
       {phone ? (
         // On a phone one entry per call, the handle button a full-width tap: no sideways scrolling.
-        <Box
-          component="ul"
-          aria-label={t('currentCalls.tableLabel')}
-          sx={{ listStyle: 'none', m: 0, p: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}
-        >
-          {query.data.items.map((call) => (
-            <Box
-              component="li"
+        <EntryList label={t('currentCalls.tableLabel')} outlined>
+          {calls.map((call) => (
+            <CallEntry
               key={call.id}
-              sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
+              call={call}
+              details={
+                <>
+                  <OneLine component="time">
+                    {formatDuration(runningSecondsAt(call.runningSeconds, updatedAt, now))}
+                  </OneLine>
+                  {' · '}
+                  {call.assignee?.name ?? t('notSet')}
+                </>
+              }
             >
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-                <Typography sx={{ fontWeight: 500 }}>{t(`kinds.${call.kind}`)}</Typography>
-                <Typography variant="body2" sx={oneLine}>
-                  {t(`statuses.${call.status}`)}
-                </Typography>
-              </Box>
-              <LiftCell lift={call.lift} inline />
-              <Typography variant="body2" color="text.secondary">
-                <Box component="span" sx={oneLine}>
-                  {formatDateTimeWithSeconds(call.startedAt, i18n.language)}
-                </Box>
-                {' · '}
-                <Box component="time" sx={oneLine}>
-                  {formatDuration(runningSecondsAt(call.runningSeconds, query.dataUpdatedAt, now))}
-                </Box>
-                {' · '}
-                {call.assignee?.name ?? t('notSet')}
-              </Typography>
               <Button
                 fullWidth
                 variant={call.status === 'received' ? 'contained' : 'outlined'}
@@ -147,9 +144,9 @@ function CurrentCallsList({
               >
                 {t('handling.handle')}
               </Button>
-            </Box>
+            </CallEntry>
           ))}
-        </Box>
+        </EntryList>
       ) : (
         <ScrollableTable label={t('currentCalls.tableLabel')} outlined>
           <Table size="small" aria-label={t('currentCalls.tableLabel')}>
@@ -166,7 +163,7 @@ function CurrentCallsList({
               </TableRow>
             </TableHead>
             <TableBody>
-              {query.data.items.map((call) => (
+              {calls.map((call) => (
                 <TableRow key={call.id}>
                   <TableCell>
                     <LiftCell lift={call.lift} />
@@ -176,7 +173,7 @@ function CurrentCallsList({
                   <TableCell>{t(`kinds.${call.kind}`)}</TableCell>
                   <TableCell>{t(`statuses.${call.status}`)}</TableCell>
                   <TableCell sx={oneLine}>
-                    <time>{formatDuration(runningSecondsAt(call.runningSeconds, query.dataUpdatedAt, now))}</time>
+                    <time>{formatDuration(runningSecondsAt(call.runningSeconds, updatedAt, now))}</time>
                   </TableCell>
                   <TableCell>{call.assignee?.name ?? t('notSet')}</TableCell>
                   <TableCell>

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,16 +5,16 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@liftwacht/contracts/calls';
 import type { EventSort, LiftEvent } from '@liftwacht/contracts/events';
 import { paths } from '../../../app/paths.ts';
+import { Entry, EntryDetails, EntryList, OneLine, oneLine } from '../../../components/list-entries.tsx';
 import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 import { useFormatDuration } from '../../../lib/use-format-duration.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 
 interface EventsTableProps {
   events: LiftEvent[];
@@ -44,14 +43,9 @@ const columns: {
   { field: null, labelKey: 'fields.status' },
 ];
 
-// A date and time is one reading: it never breaks over lines, the column widens instead.
-const oneLine = { whiteSpace: 'nowrap' } as const;
-
 /** The events of one page: a table, or on a phone one two-line entry per event (no sideways scrolling). */
 export function EventsTable(props: EventsTableProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  return phone ? <EventEntries events={props.events} /> : <EventRows {...props} />;
+  return usePhoneLayout() ? <EventEntries events={props.events} /> : <EventRows {...props} />;
 }
 
 function EventRows({ events, sort, order, onSort }: EventsTableProps) {
@@ -98,14 +92,11 @@ function EventEntries({ events }: { events: LiftEvent[] }) {
   const { t, i18n } = useTranslation('events');
   const duration = useFormatDuration();
   return (
-    <Box component="ul" aria-label={t('list.tableLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <EntryList label={t('list.tableLabel')}>
       {events.map((event) => (
-        <Box
-          component="li"
+        <Entry
           key={event.id}
-          sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
-        >
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+          title={
             <Link
               component={RouterLink}
               to={paths.event(event.id)}
@@ -113,32 +104,23 @@ function EventEntries({ events }: { events: LiftEvent[] }) {
             >
               {t(`types.${event.type}`)}
             </Link>
-            <Typography variant="body2" sx={oneLine}>
-              {event.closed ? t('status.closed') : t('status.open')}
-            </Typography>
-          </Box>
+          }
+          status={event.closed ? t('status.closed') : t('status.open')}
+        >
           <Typography variant="body2">
             {event.lift.name}
             <Typography component="span" variant="body2" color="text.secondary">
               {` · ${event.lift.address}`}
             </Typography>
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            <Box component="span" sx={oneLine}>
-              {formatDateTimeWithSeconds(event.startedAt, i18n.language)}
-            </Box>
+          <EntryDetails>
+            <OneLine>{formatDateTimeWithSeconds(event.startedAt, i18n.language)}</OneLine>
             {' · '}
-            <Box component="span" sx={oneLine}>
-              {duration(event.durationSeconds)}
-            </Box>
-            {event.floor === null ? null : (
-              <Box component="span" sx={oneLine}>
-                {` · ${t('entry.floor', { floor: event.floor })}`}
-              </Box>
-            )}
-          </Typography>
-        </Box>
+            <OneLine>{duration(event.durationSeconds)}</OneLine>
+            {event.floor === null ? null : <OneLine>{` · ${t('entry.floor', { floor: event.floor })}`}</OneLine>}
+          </EntryDetails>
+        </Entry>
       ))}
-    </Box>
+    </EntryList>
   );
 }

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -9,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
 import type { GetStarted } from '@liftwacht/contracts/get-started';
 import { paths } from '../../../app/paths.ts';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { PermissionPage } from '../../../components/permission-page.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { getStartedQueryOptions } from '../api/get-started-query.ts';
 import { StepIcon } from './step-icon.tsx';
 import { stepLinks } from './step-links.ts';
@@ -31,21 +29,12 @@ export function GetStartedPage() {
 }
 
 function Checklist() {
-  const { t: tc } = useTranslation();
   const query = useQuery(getStartedQueryOptions());
-  if (query.isPending) return <CircularProgress aria-label={tc('loading')} />;
-  if (query.isError) {
-    return (
-      <ErrorPanel
-        title={tc('errors.page.title')}
-        message={apiErrorMessage(query.error, tc)}
-        actionLabel={tc('errors.page.action')}
-        onAction={() => void query.refetch()}
-      />
-    );
-  }
-  if (query.data.done) return <Navigate to={paths.dashboard} replace />;
-  return <Steps checklist={query.data} />;
+  return (
+    <QueryState query={query} level="page">
+      {(checklist) => (checklist.done ? <Navigate to={paths.dashboard} replace /> : <Steps checklist={checklist} />)}
+    </QueryState>
+  );
 }
 
 function Steps({ checklist }: { checklist: GetStarted }) {

@@ -1,13 +1,9 @@
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +11,14 @@ import { paths } from '../../../app/paths.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { liftEventsQueryOptions } from '../api/get-lift-events.ts';
 import { useFormatDuration } from '../../../lib/use-format-duration.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { Entry, EntryDetails, EntryList, OneLine, oneLine } from '../../../components/list-entries.tsx';
 import { DetailSection } from './detail-section.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 
 const rowsPerPageOptions = [10, 25, 50];
-// A date and time is one reading: it never breaks over lines.
-const oneLine = { whiteSpace: 'nowrap' } as const;
 
 /** The lift's events, open and closed, newest first; each opens the event page. */
 export function LiftEventsPanel({ liftId, organisationId }: { liftId: number; organisationId: number }) {
@@ -33,8 +29,7 @@ export function LiftEventsPanel({ liftId, organisationId }: { liftId: number; or
   const paging = usePaging(10);
   const query = useQuery(liftEventsQueryOptions({ liftId, organisationId, limit: paging.rows, offset: paging.offset }));
   // On a phone one entry per event instead of a table that scrolls sideways.
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhoneLayout();
 
   return (
     <DetailSection title={t('events.title')}>
@@ -48,10 +43,12 @@ export function LiftEventsPanel({ liftId, organisationId }: { liftId: number; or
             rowsPerPageOptions={rowsPerPageOptions}
           >
             {phone ? (
-              <Box component="ul" aria-label={t('events.tableLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              <EntryList label={t('events.tableLabel')}>
                 {data.items.map((event) => (
-                  <Box component="li" key={event.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-                    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+                  <Entry
+                    key={event.id}
+                    inset={false}
+                    title={
                       <Link
                         component={RouterLink}
                         to={paths.event(event.id)}
@@ -59,23 +56,18 @@ export function LiftEventsPanel({ liftId, organisationId }: { liftId: number; or
                       >
                         {te(`types.${event.type}`)}
                       </Link>
-                      <Typography variant="body2" sx={oneLine}>
-                        {event.closed ? t('events.closed') : t('events.open')}
-                      </Typography>
-                    </Box>
-                    <Typography variant="body2" color="text.secondary">
-                      <Box component="span" sx={oneLine}>
-                        {formatDateTime(event.startedAt, i18n.language)}
-                      </Box>
+                    }
+                    status={event.closed ? t('events.closed') : t('events.open')}
+                  >
+                    <EntryDetails>
+                      <OneLine>{formatDateTime(event.startedAt, i18n.language)}</OneLine>
                       {' · '}
-                      <Box component="span" sx={oneLine}>
-                        {formatDuration(event.durationSeconds)}
-                      </Box>
+                      <OneLine>{formatDuration(event.durationSeconds)}</OneLine>
                       {event.floor === null ? null : ` · ${t('events.floor')} ${String(event.floor)}`}
-                    </Typography>
-                  </Box>
+                    </EntryDetails>
+                  </Entry>
                 ))}
-              </Box>
+              </EntryList>
             ) : (
               <Table size="small" aria-label={t('events.tableLabel')}>
                 <TableHead>

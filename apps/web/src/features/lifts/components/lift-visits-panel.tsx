@@ -14,21 +14,21 @@ import { ExportMenu } from '../../../components/export-menu.tsx';
 import { exportLiftHistory } from '../api/export-lift-history.ts';
 import { liftVisitsQueryOptions } from '../api/get-lift-visits.ts';
 import { useFormatDuration } from '../../../lib/use-format-duration.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { oneLine } from '../../../components/list-entries.tsx';
 import { DetailSection } from './detail-section.tsx';
-import { TwoLineList, useNarrowHistory } from './two-line-list.tsx';
+import { TwoLineList } from './two-line-list.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePaging } from '../../../lib/use-paging.ts';
 
 const rowsPerPageOptions = [10, 25, 50];
-/** Dates and durations never break over lines. */
-const oneLine = { whiteSpace: 'nowrap' } as const;
 
 /** The lift's visits, newest first; each opens the visit page. A table, or two-line rows on a phone. */
 export function LiftVisitsPanel({ liftId }: { liftId: number }) {
   const { t, i18n } = useTranslation('lifts');
   const formatDuration = useFormatDuration();
-  const narrow = useNarrowHistory();
+  const narrow = usePhoneLayout();
   const paging = usePaging(10);
   const query = useQuery(liftVisitsQueryOptions(liftId, paging.rows, paging.offset));
 

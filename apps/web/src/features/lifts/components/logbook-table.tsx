@@ -8,7 +8,9 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { LogbookEntry } from '@liftwacht/contracts/lifts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { TwoLineList, useNarrowHistory } from './two-line-list.tsx';
+import { OneLine, oneLine } from '../../../components/list-entries.tsx';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { TwoLineList } from './two-line-list.tsx';
 
 interface LogbookTableProps {
   entries: readonly LogbookEntry[];
@@ -24,7 +26,7 @@ interface LogbookTableProps {
  */
 export function LogbookTable({ entries, label, onEdit, editable }: LogbookTableProps) {
   const { t, i18n } = useTranslation('lifts');
-  const narrow = useNarrowHistory();
+  const narrow = usePhoneLayout();
   // Only a page with a correctable line gets the column: a wider table scrolls sideways on a phone.
   const showActions = onEdit !== undefined && editable !== undefined && entries.some(editable);
   const editButton = (entry: LogbookEntry) =>
@@ -46,9 +48,7 @@ export function LogbookTable({ entries, label, onEdit, editable }: LogbookTableP
           key: entry.id,
           primary: (
             <>
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(entry.at, i18n.language)}
-              </Box>
+              <OneLine>{formatDateTime(entry.at, i18n.language)}</OneLine>
               {` · ${t(`logbook.types.${entry.logType}`)}`}
             </>
           ),
@@ -71,8 +71,8 @@ export function LogbookTable({ entries, label, onEdit, editable }: LogbookTableP
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, i18n.language)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`logbook.types.${entry.logType}`)}</TableCell>
+            <TableCell sx={oneLine}>{formatDateTime(entry.at, i18n.language)}</TableCell>
+            <TableCell sx={oneLine}>{t(`logbook.types.${entry.logType}`)}</TableCell>
             <TableCell>{entry.text}</TableCell>
             {showActions ? <TableCell>{editButton(entry)}</TableCell> : null}
           </TableRow>

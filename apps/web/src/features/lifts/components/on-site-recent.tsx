@@ -9,12 +9,10 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LiftOnSite } from '@liftwacht/contracts/lift-on-site';
 import { paths } from '../../../app/paths.ts';
+import { oneLine } from '../../../components/list-entries.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { DetailSection } from './detail-section.tsx';
-
-/** A date never breaks over lines on a phone. */
-const oneLine = { whiteSpace: 'nowrap' } as const;
 
 /**
  * The lift's last five events and visits as two-line rows (issue 41): what happened lately, for a

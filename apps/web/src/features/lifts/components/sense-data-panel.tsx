@@ -15,7 +15,7 @@ import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { toLocale } from '../../../lib/i18n.ts';
 import { log } from '../../../lib/log.ts';
-import { senseLabelsQueryOptions } from '../api/get-sense-configuration.ts';
+import { readingLabelsQueryOptions } from '../../../lib/sense-labels-query.ts';
 import { labelMap, senseRows, senseValueText, type SenseRow } from '../lib/sense-values.ts';
 import { DetailSection } from './detail-section.tsx';
 
@@ -43,7 +43,7 @@ export function SenseDataPanel({
   const { t: tc } = useTranslation();
   const { t, i18n } = useTranslation('lifts');
   const labelsQuery = useQuery({
-    ...senseLabelsQueryOptions(organisationId, toLocale(i18n.language)),
+    ...readingLabelsQueryOptions(organisationId, toLocale(i18n.language)),
     enabled: esNumber !== null,
   });
   const labels = useMemo(() => labelMap(labelsQuery.data ?? [], moduleType), [labelsQuery.data, moduleType]);

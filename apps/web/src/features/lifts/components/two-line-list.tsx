@@ -2,8 +2,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -15,12 +13,6 @@ export interface TwoLineItem {
   to?: string;
   /** A button at the row's end (e.g. correcting one's own logbook line). */
   action?: ReactNode;
-}
-
-/** Whether the history lists show as two-line rows: below `sm`, where a table would scroll sideways. */
-export function useNarrowHistory(): boolean {
-  const theme = useTheme();
-  return useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 }
 
 /**

@@ -7,10 +7,9 @@ import {
   type PutSenseLabel,
 } from '@liftwacht/contracts/sense-labels';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { readingLabelsKey } from '../../../lib/sense-labels-query.ts';
 
 const senseLabelsKey = (organisationId: number) => ['sense-labels', organisationId] as const;
-/** The lift pages' merged labels (features/lifts/api/get-sense-configuration.ts) follow every change. */
-const liftLabelsKey = ['lifts', 'sense-configuration'] as const;
 
 const path = (organisationId: number, key?: string) =>
   `/organisations/${String(organisationId)}/sense-labels${key === undefined ? '' : `/${encodeURIComponent(key)}`}`;
@@ -31,7 +30,8 @@ export function useSenseLabelMutations(organisationId: number) {
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: senseLabelsKey(organisationId) }),
-      client.invalidateQueries({ queryKey: liftLabelsKey }),
+      // The merged labels on the lift and module pages follow every change.
+      client.invalidateQueries({ queryKey: readingLabelsKey }),
     ]);
   const save = useMutation({
     mutationFn: async ({ key, body }: { key: string; body: PutSenseLabel }) =>

@@ -1,11 +1,9 @@
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { modulePaths } from '../../../app/module-paths.ts';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
-import { apiErrorMessage } from '../../../lib/api-error-message.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { modulesQueryOptions } from '../api/get-modules.ts';
 import { defaultModuleList } from '../lib/module-list-params.ts';
 import { ModulesFrame } from './modules-frame.tsx';
@@ -25,21 +23,15 @@ export function ModuleByEsPage({ esNumber }: { esNumber: string }) {
 
 function ModuleByEs({ esNumber }: { esNumber: string }) {
   const { t } = useTranslation('sense-modules');
-  const { t: tc } = useTranslation();
   const query = useQuery(modulesQueryOptions({ ...defaultModuleList, search: esNumber.slice(0, 200) }));
-  if (query.isPending) return <CircularProgress aria-label={tc('loading')} />;
-  if (query.isError) {
-    return (
-      <ErrorPanel
-        title={tc('errors.page.title')}
-        message={apiErrorMessage(query.error, tc)}
-        actionLabel={tc('errors.page.action')}
-        onAction={() => void query.refetch()}
-      />
-    );
-  }
-  // The search also matches lift names and addresses: only the exact ES number counts.
-  const found = query.data.items.find((module) => module.esNumber === esNumber);
-  if (!found) return <Typography role="status">{t('byEs.notFound', { esNumber })}</Typography>;
-  return <Navigate to={modulePaths.module(found.id)} replace />;
+  return (
+    <QueryState query={query} level="page">
+      {(data) => {
+        // The search also matches lift names and addresses: only the exact ES number counts.
+        const found = data.items.find((module) => module.esNumber === esNumber);
+        if (!found) return <Typography role="status">{t('byEs.notFound', { esNumber })}</Typography>;
+        return <Navigate to={modulePaths.module(found.id)} replace />;
+      }}
+    </QueryState>
+  );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SenseModuleDetail } from '@liftwacht/contracts/sense-modules';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { toLocale } from '../../../lib/i18n.ts';
-import { readingLabelsQueryOptions } from '../api/get-reading-labels.ts';
+import { readingLabelsQueryOptions } from '../../../lib/sense-labels-query.ts';
 import { provisioningEntries } from '../lib/provisioning-entries.ts';
 import { FieldList } from '../../../components/field-list.tsx';
 import { ModuleSection } from './module-details.tsx';

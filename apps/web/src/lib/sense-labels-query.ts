@@ -1,18 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Locale } from '@liftwacht/contracts/auth';
 import { senseConfigurationResponseSchema } from '@liftwacht/contracts/sense';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 /** Spec §9: the sense configuration page limit. */
 const senseConfigurationLimit = 9999;
 
+/** The prefix of every merged-labels entry: a rename on Beheer › Meetwaarden invalidates it. */
+export const readingLabelsKey = ['lifts', 'sense-configuration'] as const;
+
 /**
- * GET /liftwacht/sense/configuration?type=label: the labels of the module fields (spec §7), the lift's
- * organisation's own names over the defaults, in the user's language.
+ * GET /sense/configuration?type=label: the reading (module field) names, the organisation's own names
+ * over the defaults, in the user's language. One cache entry for the lift page's readings and the
+ * module page's provisioning lines.
  */
-export const senseLabelsQueryOptions = (organisationId: number, locale: Locale) =>
+export const readingLabelsQueryOptions = (organisationId: number, locale: Locale) =>
   queryOptions({
-    queryKey: ['lifts', 'sense-configuration', 'label', organisationId, locale],
+    queryKey: [...readingLabelsKey, 'label', organisationId, locale],
     queryFn: async ({ signal }) => {
       const response = await apiRequest('GET', '/sense/configuration', {
         schema: senseConfigurationResponseSchema,
