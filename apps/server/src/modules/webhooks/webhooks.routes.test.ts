@@ -24,6 +24,10 @@ beforeAll(async () => {
   t.webhookHosts.set('metadata.example.test', ['169.254.169.254']);
   t.webhookHosts.set('v6-local.example.test', ['fd12:3456::1']);
   t.webhookHosts.set('v6-mapped.example.test', ['::ffff:10.0.0.1']);
+  t.webhookHosts.set('v6-compatible.example.test', ['::a9fe:a9fe']);
+  t.webhookHosts.set('nat64.example.test', ['64:ff9b::7f00:1']);
+  // An address literal resolves to itself, as the system resolver answers it.
+  t.webhookHosts.set('::7f00:1', ['::7f00:1']);
   t.webhookHosts.set('nowhere.example.test', ['0.0.0.0']);
   t.webhookHosts.set('mixed.example.test', ['93.184.215.14', '192.168.1.10']);
 });
@@ -83,7 +87,14 @@ describe('webhook endpoints', () => {
     ['CGNAT', 'https://cgnat.example.test/hook', 'CGNAT'],
     ['link-local (cloud metadata)', 'https://metadata.example.test/latest', 'link-local'],
     ['unique-local IPv6', 'https://v6-local.example.test/hook', 'unique-local'],
-    ['IPv4-mapped IPv6', 'https://v6-mapped.example.test/hook', 'IPv4-mapped'],
+    [
+      'IPv4-mapped IPv6',
+      'https://v6-mapped.example.test/hook',
+      'private address (::ffff:10.0.0.1, which embeds 10.0.0.1)',
+    ],
+    ['IPv4-compatible IPv6 (metadata)', 'https://v6-compatible.example.test/hook', 'which embeds 169.254.169.254'],
+    ['NAT64 to loopback', 'https://nat64.example.test/hook', 'which embeds 127.0.0.1'],
+    ['an IPv4-compatible literal', 'https://[::127.0.0.1]/hook', 'loopback'],
     ['unspecified', 'https://nowhere.example.test/hook', 'unspecified'],
     ['one private address among public ones', 'https://mixed.example.test/hook', 'private'],
     ['plain http', `http://${publicHost}/hook`, 'must start with https://'],
@@ -133,6 +144,22 @@ describe('webhook endpoints', () => {
     expect(delivery).toMatchObject({ status: 'failed', responseStatus: null });
     expect(delivery.lastError).toContain('address refused');
     expect(delivery.lastError).toContain('loopback');
+  });
+
+  it('refuses at delivery a name that rebinds to an IPv6 spelling of a metadata address', async () => {
+    t.webhookHosts.set('rebind-v6.example.test', ['2001:4860:4860::8888']);
+    const { endpoint } = await created(admin, { url: 'https://rebind-v6.example.test/hook', kinds: ['call.ended'] });
+    t.webhookHosts.set('rebind-v6.example.test', ['::a9fe:a9fe']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/liftwacht/admin/webhooks/${String(endpoint.id)}/test`,
+      headers: as(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    const delivery = res.json<{ data: WebhookDelivery }>().data;
+    expect(delivery).toMatchObject({ status: 'failed', responseStatus: null });
+    expect(delivery.lastError).toContain('address refused');
+    expect(delivery.lastError).toContain('which embeds 169.254.169.254');
   });
 
   it("keeps an admin to its own organisation's endpoints (404), system-admin reaches every one", async () => {
