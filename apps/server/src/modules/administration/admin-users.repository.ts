@@ -6,6 +6,7 @@ import type { Locale, RoleName } from '@liftwacht/contracts/auth';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { containsPattern, isoSql } from '../../db/sql-text.ts';
+import { looksLikeAny, normaliseIdentifier } from '../../lib/identifiers.ts';
 
 /** disabled wins over invited: a disabled invitee cannot use its link either. */
 const statusSql = sql`case when u.disabled then 'disabled' when u.password_hash is null then 'invited' else 'active' end`;
@@ -156,7 +157,20 @@ export class AdminUsersRepository {
   }
 
   async usernameTaken(db: Db, username: string): Promise<boolean> {
-    return (await sqlRows(db, sql`select 1 from users where lower(username) = lower(${username})`)).length > 0;
+    const key = normaliseIdentifier(username);
+    return (await sqlRows(db, sql`select 1 from users where lower(username) = lower(${key})`)).length > 0;
+  }
+
+  /**
+   * Whether the username reads like an existing one in any organisation. Skeletons are not stored,
+   * so every username is compared: an invitation is rare and the users table of one install small.
+   */
+  async usernameLookAlikeTaken(db: Db, username: string): Promise<boolean> {
+    const rows = await sqlRows<{ username: string }>(db, sql`select username from users`);
+    return looksLikeAny(
+      username,
+      rows.map((row) => row.username),
+    );
   }
 
   /** Inserts an invited user: no password until the invitation is used. */

@@ -216,6 +216,30 @@ describe('invitations', () => {
     ).toBe(201);
   });
 
+  it('refuses a username that reads like an existing one in any organisation, and stores a new one in one spelling', async () => {
+    const owner = t.fixtures.org.owner;
+    // test-user exists; fullwidth, Cyrillic а, dotless ı, dotted İ and rn-for-m read the same.
+    for (const lookAlike of [
+      'ｔｅｓｔ-ｕｓｅｒ',
+      'tеst-user',
+      'test-usеr',
+      'test-admın',
+      'test-admİn',
+      'test-adrnin',
+    ]) {
+      const refused = await api.send(admin, 'POST', '/users', { ...invitation(owner), username: lookAlike });
+      expect(refused.statusCode, lookAlike).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { code: 'conflict', field: 'username' } });
+    }
+    // test-system-admin lives in another organisation: its look-alike is refused too.
+    const foreign = await api.send(sys, 'POST', '/users', { ...invitation(owner), username: 'test-system-аdmin' });
+    expect(foreign.statusCode).toBe(409);
+    // A name that reads differently is welcome, and is kept in its one spelling.
+    const fresh = await api.send(admin, 'POST', '/users', { ...invitation(owner), username: 'Ｊan.Jansen-77' });
+    expect(fresh.statusCode).toBe(201);
+    expect(dataOf<AdminUser>(fresh).username).toBe('jan.jansen-77');
+  });
+
   it('two invitations of one username at once: one is created, the other answers 409', async () => {
     const body = invitation(t.fixtures.org.owner);
     const answers = await Promise.all([

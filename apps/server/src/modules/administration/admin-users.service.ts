@@ -19,12 +19,15 @@ import type { SessionEnds } from '../../lib/session-ends.ts';
 import type { Audit } from '../../plugins/audit.ts';
 import type { Mail, Mailer } from '../../plugins/mail.ts';
 import { isUniqueViolation } from '../../db/sql-text.ts';
+import { normaliseIdentifier } from '../../lib/identifiers.ts';
 import { administers, listScope, type AdminPrincipal } from './admin-scope.ts';
 import type { AdminUsersRepository, LockedUser } from './admin-users.repository.ts';
 import type { Invitations } from './invitations.ts';
 import { assertMayGrant, assertNotSelf, assertNotStronger } from './user-rules.ts';
 
 const usernameTaken = () => conflict('This username is taken', 'username');
+const usernameLookAlike = () =>
+  conflict('This username looks too much like an existing one: choose one that reads differently', 'username');
 const lastAdmin = (current: AdminUser) =>
   new AppError(
     409,
@@ -77,8 +80,10 @@ export class AdminUsersService {
     const outcome = await this.inTransaction(async (db, now) => {
       if (!(await this.repository.organisationExists(invitee.organisationId, db))) throw notFound('Organisation');
       if (await this.repository.usernameTaken(db, invitee.username)) throw usernameTaken();
+      if (await this.repository.usernameLookAlikeTaken(db, invitee.username)) throw usernameLookAlike();
       const { roles, ...person } = invitee;
-      const id = await this.repository.insert(db, person, now);
+      // Stored in its one spelling, so the login lookup and every throttle key compare equal values.
+      const id = await this.repository.insert(db, { ...person, username: normaliseIdentifier(person.username) }, now);
       await this.repository.setRoles(db, id, roles);
       const token = await this.invitations.issue(db, id, now);
       const user = await this.found(db, id);

@@ -107,6 +107,12 @@ describe('admin commands', () => {
     await expect(
       createUser(database.db, { ...admin, username: 'BEHEER', organisation: undefined }, 'Geheim-genoeg-1', now),
     ).rejects.toThrow('--username: BEHEER is taken');
+    // Cyrillic е and fullwidth letters read as beheer: refused, not a second person.
+    for (const lookAlike of ['behеer', 'ｂｅｈｅｅｒ']) {
+      await expect(
+        createUser(database.db, { ...admin, username: lookAlike, organisation: undefined }, 'Geheim-genoeg-1', now),
+      ).rejects.toThrow(/^--username: .* (is taken|looks too much like an existing username)$/);
+    }
     expect((await audit()).map((e) => e.action).slice(2)).toEqual(['user.created', 'user.created']);
   });
 

@@ -14,6 +14,7 @@ import { emailSchema, personNameSchema, usernameSchema } from '@liftwacht/contra
 import { safeLineSchema } from '@liftwacht/contracts/common';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { normaliseIdentifier } from '../../lib/identifiers.ts';
 import { AuditRepository } from '../../plugins/audit.repository.ts';
 import type { AuditChange } from '../../plugins/audit.ts';
 import { auditedUser, platformOrganisationType } from './accounts.ts';
@@ -75,7 +76,9 @@ export async function createUser(
   password: string,
   now: Date,
 ): Promise<CreateUserResult> {
-  const username = valid(usernameSchema, input.username, '--username');
+  const typed = valid(usernameSchema, input.username, '--username');
+  // Stored in its one spelling, so the login lookup and every throttle key compare equal values.
+  const username = normaliseIdentifier(typed);
   const name = valid(personNameSchema, input.name, '--name');
   const email = valid(emailSchema, input.email, '--email');
   const role = valid(roleNameSchema, input.role ?? 'system-admin', '--role');
@@ -89,7 +92,10 @@ export async function createUser(
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     if (await repository.findUserByUsername(username, t)) {
-      throw new CommandError(`--username: ${username} is taken`);
+      throw new CommandError(`--username: ${typed} is taken`);
+    }
+    if (await repository.usernameLookAlikeTaken(t, username)) {
+      throw new CommandError(`--username: ${typed} looks too much like an existing username`);
     }
     const firstUser = !(await repository.anyUserExists(t));
     let organisation = organisationName

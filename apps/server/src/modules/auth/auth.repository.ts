@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Locale, RoleName } from '@liftwacht/contracts/auth';
 import type { Organisation } from '@liftwacht/contracts/organisations';
 import type { Db } from '../../db/database.ts';
+import { looksLikeAny, normaliseIdentifier } from '../../lib/identifiers.ts';
 import { organisations, passwordResetTokens, roles, sessions, userRoles, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -31,15 +32,24 @@ export class AuthRepository {
     const [row] = await db
       .select()
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`);
+      .where(sql`lower(${users.username}) = lower(${normaliseIdentifier(username)})`);
     return row;
+  }
+
+  /** Whether the username reads like an existing one (same UTS #39 skeleton) in any organisation. */
+  async usernameLookAlikeTaken(db: Db, username: string): Promise<boolean> {
+    const rows = await db.select({ username: users.username }).from(users);
+    return looksLikeAny(
+      username,
+      rows.map((row) => row.username),
+    );
   }
 
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()
       .from(users)
-      .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.disabled, false)))
+      .where(and(sql`lower(${users.email}) = lower(${normaliseIdentifier(email)})`, eq(users.disabled, false)))
       .orderBy(users.id)
       .limit(1);
     return row;

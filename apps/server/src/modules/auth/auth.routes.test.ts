@@ -89,6 +89,26 @@ describe('POST /auth', () => {
     }
   });
 
+  it('counts every spelling of one username on one counter, and no spelling logs in as somebody else', async () => {
+    // Dotted capital I, fullwidth forms and case all reach test-admin; failures under any of them count together.
+    const from = '192.0.2.61';
+    for (const spelling of ['test-admİn', 'ｔｅｓｔ-ａｄｍｉｎ', 'TEST-ADMIN']) {
+      expect((await post('/auth', { username: spelling, password: 'wrong-guess' }, from)).statusCode).toBe(401);
+    }
+    expect((await post('/auth', { username: 'test-admin', password: fixturePassword }, from)).statusCode).toBe(429);
+    // From another address the dotted spelling is test-admin itself, not a separate account.
+    const login = await post('/auth', { username: 'TEST-ADMİN', password: fixturePassword }, '192.0.2.62');
+    expect(login.statusCode).toBe(200);
+    const token = login.json<{ data: { accessToken: string } }>().data.accessToken;
+    expect((await get('/user', token)).json()).toMatchObject({ data: { username: 'test-admin' } });
+    // Look-alikes that are other letters are no spelling of test-admin: no such user.
+    for (const lookAlike of ['test-аdmin', 'test-admın']) {
+      expect((await post('/auth', { username: lookAlike, password: fixturePassword }, '192.0.2.63')).statusCode).toBe(
+        401,
+      );
+    }
+  });
+
   it('rate limits all attempts per IP address', async () => {
     let last = 0;
     for (let i = 0; i < 41; i++) {

@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { normaliseIdentifier } from '../../lib/identifiers.ts';
 import type { RateLimit, RateLimits } from '../../lib/rate-limits.ts';
 
 type LoginLimits = Config['loginRateLimit'];
@@ -71,6 +72,7 @@ export class LoginThrottle {
   }
 }
 
-const usernameKey = (username: string) => username.toLowerCase();
+// The same normalised value the login lookup compares, so every spelling of one name shares a counter.
+const usernameKey = (username: string) => normaliseIdentifier(username);
 // An address never contains '/', so the pair key is unambiguous whatever the username holds.
 const pairKey = (username: string, ip: string) => `${ip}/${usernameKey(username)}`;

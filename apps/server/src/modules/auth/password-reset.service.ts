@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { normaliseIdentifier } from '../../lib/identifiers.ts';
 import type { RateLimit, RateLimits } from '../../lib/rate-limits.ts';
 import { catalogue, interpolate, languageOf } from '../../lib/server-i18n.ts';
 import type { SessionsRepository } from '../../plugins/auth-sessions.repository.ts';
@@ -57,7 +58,7 @@ export class PasswordResetService {
    * the address is known or over its limit (which stops anyone filling one mailbox with links).
    */
   async request(email: string): Promise<void> {
-    if (!(await this.perEmail.consume(email.trim().toLowerCase())).allowed) return;
+    if (!(await this.perEmail.consume(normaliseIdentifier(email.trim()))).allowed) return;
     const user = await this.repository.findUserByEmail(email);
     if (!user) return;
     const token = randomBytes(32).toString('base64url');

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { normaliseIdentifier } from '../../lib/identifiers.ts';
 import type { RateLimit, RateLimits } from '../../lib/rate-limits.ts';
 import { auditedUser, platformOrganisationType, type AuditWriter } from './accounts.ts';
 import { AuthRepository } from './auth.repository.ts';
@@ -98,7 +99,7 @@ export class SetupService {
       const user = await this.repository.insertUser(
         db,
         {
-          username: input.username,
+          username: normaliseIdentifier(input.username),
           name: input.name,
           email: input.email,
           locale: input.locale,

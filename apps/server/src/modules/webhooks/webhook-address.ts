@@ -2,8 +2,9 @@
 // unicast addresses only. Loopback, private (RFC 1918), shared (CGNAT 100.64/10), link-local,
 // unique-local IPv6, IPv6 outside global unicast (2000::/3), unspecified, multicast, broadcast and
 // reserved ranges are refused, and an IPv6 address that embeds an IPv4 address (mapped, translated,
-// NAT64, 6to4, ISATAP) is judged by that IPv4 address (webhook-embedded-ipv4.ts) — unless WEBHOOK_ALLOW_PRIVATE=true, which also allows plain http (local tests, a
-// receiver inside the own network). The host is resolved at registration and again before every
+// NAT64, 6to4, ISATAP) is judged by that IPv4 address (webhook-embedded-ipv4.ts) — unless
+// WEBHOOK_ALLOW_PRIVATE=true, which also allows plain http (local tests, a receiver inside the own
+// network). The host is resolved at registration and again before every
 // attempt, and the connection goes to the address checked then: a name that resolves elsewhere
 // later (DNS rebinding) is caught at the next attempt. ipaddr.js (Fastify's proxy-addr uses it)
 // knows the ranges; an IPv6 literal is first normalised by the URL parser, because ipaddr.js reads
