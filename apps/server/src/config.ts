@@ -90,6 +90,11 @@ const envSchema = z.object({
     )
     .optional(),
   SENSE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(300),
+  // One socket's budget and a user's sockets (docs/realtime.md §4, "Budgets").
+  SOCKET_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(20),
+  SOCKET_RATE_BURST: z.coerce.number().int().min(1).max(10_000).default(40),
+  SOCKET_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(4),
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
   // Unset: on exactly when the demo is seeded (an install without the demo has nothing to simulate).
   SIMULATOR: booleanFlag.optional(),
   SIMULATOR_RATE: z.coerce.number().positive().max(100_000).optional(),
@@ -171,6 +176,8 @@ export interface Config {
   /** Origins (scheme://host[:port]) a browser socket may come from; '*' allows any. */
   socketAllowedOrigins: string[];
   senseTokenTtlSeconds: number;
+  /** Per socket: requests per second and burst per event family, requests in flight; sockets per user (per node). */
+  socketBudget: { ratePerSecond: number; burst: number; maxInFlight: number; socketsPerUser: number };
   simulator: { enabled: boolean; rate: number | undefined };
   /**
    * allowPrivate: webhook endpoints may be plain http and resolve to loopback, private (RFC 1918,
@@ -291,6 +298,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     socketAllowedOrigins: socketOrigins(e.SOCKET_ALLOWED_ORIGINS, publicUrl, e.PUBLIC_URL === undefined, e.PORT),
     senseTokenTtlSeconds: e.SENSE_TOKEN_TTL_SECONDS,
+    socketBudget: {
+      ratePerSecond: e.SOCKET_RATE_PER_SECOND,
+      burst: e.SOCKET_RATE_BURST,
+      maxInFlight: e.SOCKET_MAX_IN_FLIGHT,
+      socketsPerUser: e.SOCKETS_PER_USER,
+    },
     simulator: { enabled: e.SIMULATOR ?? e.SEED_DEMO, rate: e.SIMULATOR_RATE },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
   };

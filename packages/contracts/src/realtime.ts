@@ -62,6 +62,9 @@ export const socketErrorCodes = [
   'session_revoked',
   'forbidden',
   'not_found',
+  // Over the socket's budget (ack), or over the user's sockets (handshake): docs/realtime.md §4.
+  'rate_limited',
+  'too_many_sockets',
   'internal_error',
 ] as const;
 export type SocketErrorCode = (typeof socketErrorCodes)[number];

@@ -111,6 +111,8 @@ async function main(): Promise<void> {
     MQTT_PORT: '0',
     SIMULATOR: 'off',
     SEED_DEMO: 'off',
+    // One bench user stands for every page: the per-user socket cap would refuse all but the first 20.
+    SOCKETS_PER_USER: '100000',
     INGEST_WORKER: values['ingest-worker'],
     ...(values['batch-wait-ms'] ? { INGEST_BATCH_WAIT_MS: values['batch-wait-ms'] } : {}),
     ...(values['batch-size'] ? { INGEST_BATCH_SIZE: values['batch-size'] } : {}),

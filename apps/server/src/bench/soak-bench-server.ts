@@ -35,6 +35,8 @@ async function start(): Promise<void> {
     PUBLIC_URL: 'http://127.0.0.1',
     SEED_DEMO: 'true',
     SIMULATOR: 'on',
+    // Two demo users open every socket of the soak: the per-user cap would refuse all but 20 each.
+    SOCKETS_PER_USER: '100000',
   });
   const database = await openDatabase(databaseTarget(config));
   const mailer = createMailer({ smtpUrl: undefined, outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom });

@@ -32,7 +32,7 @@ export const realtimePlugin = fp(
       { senseTokenTtlSeconds: app.config.senseTokenTtlSeconds, allowedOrigins: app.config.socketAllowedOrigins },
     );
     const log = app.log.child({ module: 'realtime' });
-    const handlers = registerSocketHandlers(app.io, service, log);
+    const handlers = registerSocketHandlers(app.io, service, log, app.config.socketBudget);
     // The sweep catches changes made straight in the database; the scopes it reads are kept in the
     // node's auth cache, which hears of such a commit by its NOTIFY a moment later. A barrier first
     // (one notification per sweep), so a sweep never judges by a scope older than its own start.

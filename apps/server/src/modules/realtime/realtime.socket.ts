@@ -14,6 +14,7 @@ import {
 import type { LiftwachtIo } from '../../plugins/socket-io.ts';
 import { moduleRoom, organisationRoom } from './realtime-publisher.ts';
 import { joinSessionRooms } from './session-sockets.ts';
+import { refusalWindowMs, refusalsBeforeDisconnect, SocketBudget } from './socket-budget.ts';
 import { SocketRefusal, type RealtimeService, type SocketIdentity } from './realtime.service.ts';
 
 type LiftwachtSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -26,6 +27,23 @@ function refusalOf(err: unknown, log: FastifyBaseLogger): SocketError {
   log.error({ err }, 'socket request failed');
   return { error: { code: 'internal_error', message: 'Internal server error' } };
 }
+
+/** The budgets of config.socketBudget: per socket, and sockets per user on this node. */
+export interface SocketLimits {
+  ratePerSecond: number;
+  burst: number;
+  maxInFlight: number;
+  socketsPerUser: number;
+}
+
+const rateLimited: SocketError = {
+  error: { code: 'rate_limited', message: 'Too many requests on this socket; wait for the answers and slow down' },
+};
+
+const userIdOf = (identity: SocketIdentity) => (identity.kind === 'lift' ? identity.userId : identity.principal.userId);
+
+/** Event families with a bucket each: a page that listens a lot may still read, and the reverse. */
+type EventFamily = 'listen' | 'read' | 'organisation';
 
 function firstString(value: unknown): unknown {
   return Array.isArray(value) ? (value as unknown[])[0] : value;
@@ -43,8 +61,16 @@ export function registerSocketHandlers(
   io: LiftwachtIo,
   service: RealtimeService,
   log: FastifyBaseLogger,
+  limits: SocketLimits,
 ): { sweep: () => Promise<void> } {
   const identities = new WeakMap<LiftwachtSocket, SocketIdentity>();
+  /** This node's sockets per user id, counted from the handshake on (a handshake in progress too). */
+  const userSockets = new Map<number, Set<string>>();
+  const release = (userId: number, socketId: string) => {
+    const ids = userSockets.get(userId);
+    ids?.delete(socketId);
+    if (ids?.size === 0) userSockets.delete(userId);
+  };
 
   io.use((socket, next) => {
     void (async () => {
@@ -52,7 +78,24 @@ export function registerSocketHandlers(
         service.checkOrigin(socket.handshake.headers.origin);
         const auth = socket.handshake.auth as Record<string, unknown> | undefined;
         const token = firstString(socket.handshake.query[socketTokenQueryParameter]) ?? auth?.token;
-        identities.set(socket, await service.authenticate(token));
+        const identity = await service.authenticate(token);
+        // The new socket is refused, not the oldest closed: an open page keeps working, and the
+        // page that asks for one socket too many is the one told so.
+        const userId = userIdOf(identity);
+        const ids = userSockets.get(userId) ?? new Set<string>();
+        if (ids.size >= limits.socketsPerUser) {
+          log.warn({ userId, sockets: ids.size }, 'socket refused: the user has too many sockets open');
+          throw new SocketRefusal(
+            'too_many_sockets',
+            `A user has at most ${String(limits.socketsPerUser)} sockets open; close a page and try again`,
+          );
+        }
+        ids.add(socket.id);
+        userSockets.set(userId, ids);
+        // Whichever comes: the socket's disconnect, or its connection closing before it connected.
+        socket.conn.once('close', () => release(userId, socket.id));
+        socket.once('disconnect', () => release(userId, socket.id));
+        identities.set(socket, identity);
         next();
       } catch (err) {
         const { error } = refusalOf(err, log);
@@ -72,41 +115,74 @@ export function registerSocketHandlers(
     // moment between the handshake and the join is caught by the sweep (no second query per socket).
     joinSessionRooms(socket, identity).catch((err: unknown) => log.error({ err }, 'socket failed to join its rooms'));
 
-    /** Registers a handler that validates the payload and always answers the acknowledgement. */
+    const budget = new SocketBudget({ ...limits, refusalsBeforeDisconnect, refusalWindowMs });
+    /** An offender is closed once the requests it was granted are answered (at most maxInFlight). */
+    let closing = false;
+    const closeIfDone = () => {
+      if (closing && budget.pending === 0) socket.disconnect(true);
+    };
+    const finish = (reply: (response: unknown) => void, response: unknown) => {
+      reply(response);
+      budget.done();
+      closeIfDone();
+    };
+
+    /**
+     * Registers a handler that spends the socket's budget, validates the payload and always answers
+     * the acknowledgement. Over budget it answers rate_limited at once, before parsing or the database.
+     */
     const handle = <S extends z.ZodType, R>(
       event: keyof ClientToServerEvents,
+      family: EventFamily,
       schema: S,
       run: (request: z.infer<S>) => Promise<R>,
     ) => {
       (socket as unknown as Socket).on(event, (payload: unknown, ack: unknown) => {
         if (typeof ack !== 'function') return; // nobody to answer: the spec's client always asks with an ack
         const reply = ack as (response: unknown) => void;
+        const verdict = budget.take(family);
+        if (verdict !== 'granted') {
+          reply(rateLimited);
+          if (verdict === 'offender') {
+            log.warn(
+              { userId: userIdOf(identity), socketId: socket.id, event, refusals: refusalsBeforeDisconnect },
+              'socket disconnected: it kept sending past its rate limit',
+            );
+            closing = true;
+            closeIfDone();
+          }
+          return;
+        }
         const parsed = schema.safeParse(payload);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
           const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'payload';
-          reply({ error: { code: 'validation_failed', message: `${field}: ${issue?.message ?? 'is invalid'}` } });
+          finish(reply, {
+            error: { code: 'validation_failed', message: `${field}: ${issue?.message ?? 'is invalid'}` },
+          });
           return;
         }
         run(parsed.data).then(
-          (data) => reply({ data }),
-          (err: unknown) => reply(refusalOf(err, log)),
+          (data) => finish(reply, { data }),
+          (err: unknown) => finish(reply, refusalOf(err, log)),
         );
       });
     };
 
-    handle('listen', esNumberRequestSchema, async ({ es_number }) => {
+    handle('listen', 'listen', esNumberRequestSchema, async ({ es_number }) => {
       service.assertModule(identity, es_number);
       await socket.join(moduleRoom(es_number));
       return { es_number };
     });
-    handle('unlisten', esNumberRequestSchema, async ({ es_number }) => {
+    handle('unlisten', 'listen', esNumberRequestSchema, async ({ es_number }) => {
       await socket.leave(moduleRoom(es_number));
       return { es_number };
     });
-    handle('getSensorData', esNumberRequestSchema, ({ es_number }) => service.sensorData(identity, es_number));
-    handle('getModuleStatus', esNumberRequestSchema, ({ es_number }) => service.moduleStatus(identity, es_number));
-    handle('listenOrganisation', organisationRequestSchema, async ({ organisationId }) => {
+    handle('getSensorData', 'read', esNumberRequestSchema, ({ es_number }) => service.sensorData(identity, es_number));
+    handle('getModuleStatus', 'read', esNumberRequestSchema, ({ es_number }) =>
+      service.moduleStatus(identity, es_number),
+    );
+    handle('listenOrganisation', 'organisation', organisationRequestSchema, async ({ organisationId }) => {
       await service.assertOrganisation(identity, organisationId);
       const followed = [...socket.rooms].filter((r) => r.startsWith('organisation:')).length;
       if (followed >= maxOrganisationsPerSocket) {
@@ -118,7 +194,7 @@ export function registerSocketHandlers(
       await socket.join(organisationRoom(organisationId));
       return { organisationId };
     });
-    handle('unlistenOrganisation', organisationRequestSchema, async ({ organisationId }) => {
+    handle('unlistenOrganisation', 'organisation', organisationRequestSchema, async ({ organisationId }) => {
       await socket.leave(organisationRoom(organisationId));
       return { organisationId };
     });
