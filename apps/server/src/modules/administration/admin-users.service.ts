@@ -38,6 +38,12 @@ const lastAdmin = (current: AdminUser) =>
     { current },
   );
 
+/** What an email change did to the person's links, in its audit entry. */
+interface RetiredLinks {
+  retiredLinks: number;
+  invitationResent: boolean;
+}
+
 /** What a change decided inside its transaction, for what runs after the commit. */
 interface Outcome {
   user: AdminUser;
@@ -120,10 +126,23 @@ export class AdminUsersService {
         await this.repository.setRoles(db, id, rolesChange);
       }
       await this.repository.update(db, id, { name: change.name, email: change.email, locale: change.locale }, now);
-      const user = await this.found(db, id);
-      await this.record(db, request, 'user.updated', before, user);
+      let user = await this.found(db, id);
+      let links: RetiredLinks | undefined;
+      let mail: Mail | undefined;
+      // Links follow the address: one mailed to the old (perhaps mistyped) address must not set the
+      // password after the correction. A person still invited gets a new invitation at the new one.
+      if (user.email !== before.email) {
+        links = { retiredLinks: await this.invitations.retireAllLinks(db, id), invitationResent: false };
+        if (target.status === 'invited') {
+          const token = await this.invitations.issue(db, id, now);
+          user = await this.found(db, id);
+          mail = this.invitations.mail(user, token);
+          links.invitationResent = true;
+        }
+      }
+      await this.record(db, request, 'user.updated', before, links ? { ...user, ...links } : user);
       // Open sockets carry the old roles: they close, and the browser reconnects with the new ones.
-      return { user, endSessions: rolesChange !== undefined };
+      return { user, mail, endSessions: rolesChange !== undefined };
     });
     return outcome.user;
   }
@@ -219,7 +238,13 @@ export class AdminUsersService {
     return user;
   }
 
-  private record(db: Db, request: FastifyRequest, action: AuditAction, before: AdminUser | null, after: AdminUser) {
+  private record(
+    db: Db,
+    request: FastifyRequest,
+    action: AuditAction,
+    before: AdminUser | null,
+    after: AdminUser & Partial<RetiredLinks>,
+  ) {
     return this.audit.record(db, request, {
       organisationId: after.organisationId,
       action,

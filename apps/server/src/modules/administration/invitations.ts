@@ -33,6 +33,14 @@ export class Invitations {
     return this.tokens.retire(db, userId, now);
   }
 
+  /**
+   * After an email change: every unused invitation and reset link of the user stops working, in
+   * the change's transaction, and answers like a link that never existed; returns how many.
+   */
+  retireAllLinks(db: Db, userId: number): Promise<number> {
+    return this.tokens.deleteOpen(db, userId);
+  }
+
   /** The invitation mail for the user, in the user's language. */
   mail(user: AdminUser, token: string): Mail {
     const texts = catalogue(languageOf(user.locale)).administration.invitation;

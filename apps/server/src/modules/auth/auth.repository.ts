@@ -100,6 +100,26 @@ export class AuthRepository {
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
   }
 
+  async resetTokenExists(db: Db, tokenId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, tokenId));
+    return row !== undefined;
+  }
+
+  /**
+   * Deletes the user's unused links (reset and invitation) after an email change and returns how
+   * many there were. Deleted, not marked used, so an old link answers exactly like an unknown one.
+   */
+  async deleteOpenLinks(db: Db, userId: number): Promise<number> {
+    const deleted = await db
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    return deleted.length;
+  }
+
   /** The user's row, locked until the transaction ends, so two edits of one profile queue up. */
   async lockUser(db: Db, userId: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');

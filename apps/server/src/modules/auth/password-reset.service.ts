@@ -94,6 +94,10 @@ export class PasswordResetService {
     const user = await this.repository.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       if (!(await this.repository.claimResetToken(db, row.id, now))) {
+        // Gone since it was read: an email change deleted it meanwhile, so it answers as unknown.
+        if (!(await this.repository.resetTokenExists(db, row.id))) {
+          throw badRequest('reset_token_invalid', 'This password reset link is not valid', 'token');
+        }
         throw badRequest('reset_token_used', 'This password reset link has already been used', 'token');
       }
       const locked = await this.repository.lockUser(db, row.userId);

@@ -71,7 +71,8 @@ describe('PATCH /user', () => {
         organisation_id: t.fixtures.org.owner,
         subject_id: String(t.fixtures.user.user.id),
         before: { name: 'Test user', email: 'test-user@example.test', locale: 'nl' },
-        after: { name: 'Pieter Bakker', email: 'pieter@example.test', locale: 'en-GB' },
+        // A new address retires the open links; this user had none.
+        after: { name: 'Pieter Bakker', email: 'pieter@example.test', locale: 'en-GB', retiredLinks: 0 },
       },
     ]);
   });

@@ -1,5 +1,6 @@
 // Self-service in the profile dialog: the signed-in user's own name, email and language, and a new
-// password (the current one required). Both are audited; a new password ends every other session.
+// password (the current one required). Both are audited; a new password ends every other session,
+// a new email address retires every open reset link.
 import type { User } from '@liftwacht/contracts/auth';
 import type { ChangePassword, UpdateProfile } from '@liftwacht/contracts/account';
 import type { Config } from '../../config.ts';
@@ -45,13 +46,16 @@ export class ProfileService {
         return current;
       }
       await this.repository.updateProfile(db, current.id, after, now);
+      // A reset link mailed to the old address must not work once the address changed.
+      const retiredLinks =
+        after.email === before.email ? undefined : await this.repository.deleteOpenLinks(db, current.id);
       await audit(db, {
         organisationId: current.organisationId,
         action: 'user.profile_updated',
         subjectType: 'user',
         subjectId: current.id,
         before,
-        after,
+        after: retiredLinks === undefined ? after : { ...after, retiredLinks },
       });
       return { ...current, ...after };
     });

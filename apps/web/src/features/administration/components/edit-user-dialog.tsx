@@ -41,7 +41,13 @@ export function EditUserDialog({ administrator, user, onClose }: EditUserDialogP
       { id: base.id, body },
       {
         onSuccess: (saved) => {
-          toast.success(t('users.updated', { username: saved.username }));
+          // The server retires every link mailed to the old address; a still invited person gets a
+          // new invitation at the new one, which the administrator should know about.
+          if (saved.email !== base.email && base.status === 'invited') {
+            toast.success(t('users.updatedInvitationResent', { username: saved.username, email: saved.email }));
+          } else {
+            toast.success(t('users.updated', { username: saved.username }));
+          }
           onClose();
         },
         onError: (error) => {

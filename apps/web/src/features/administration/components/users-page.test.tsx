@@ -217,4 +217,28 @@ describe('UsersPage', () => {
     expect(await within(dialog).findByText(/Dit is de laatste actieve beheerder/)).toBeInTheDocument();
     expect(api.callsTo('PATCH /liftwacht/admin/users/8')[1]?.body).toEqual({ roles: ['user'], version: 6 });
   });
+
+  it('says that correcting an invitee’s email sends a new invitation to the new address', async () => {
+    const api = adminSession('admin', {
+      'GET /liftwacht/admin/users': listBody(users),
+      'PATCH /liftwacht/admin/users/7': { body: { data: { ...invited, email: 'nina@example.nl', version: 2 } } },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/users');
+    await screen.findByRole('table', { name: 'Gebruikers' }, { timeout: 15_000 });
+    await user.click(
+      within(screen.getByRole('group', { name: 'Acties voor nieuw' })).getByRole('button', { name: 'Wijzigen' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Gebruiker nieuw wijzigen' });
+    const email = within(dialog).getByRole('textbox', { name: 'E-mailadres' });
+    await user.clear(email);
+    await user.type(email, 'nina@example.nl');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    expect(
+      await screen.findByText(
+        'Gebruiker nieuw opgeslagen; er is een nieuwe uitnodiging naar nina@example.nl gestuurd en de oude link werkt niet meer',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH /liftwacht/admin/users/7')[0]?.body).toMatchObject({ email: 'nina@example.nl' });
+  });
 });
