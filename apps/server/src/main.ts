@@ -11,6 +11,7 @@ import { startFleetSimulator, type FleetSimulator } from './db/simulator/fleet-s
 import { systemClock } from './lib/clock.ts';
 import { keepTrying, type KeepTrying } from './lib/keep-trying.ts';
 import { prepareFirstRun, type FirstRunState } from './modules/auth/setup.service.ts';
+import { reportIdentifiers } from './modules/auth/identifier-report.ts';
 import { escalationCheckIntervalMs } from './modules/escalations/escalation-job.ts';
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { approvalExpiryCheckIntervalMs } from './modules/inspections/approval-expiry.ts';
@@ -59,6 +60,21 @@ async function main(): Promise<void> {
     app.log.warn(
       { issuedAt: firstRun.issue?.at, issuedBy: firstRun.issue?.by },
       'no users yet: setup is pending; the setup token is in the start-up output of the node that issued it',
+    );
+  }
+
+  // Usernames stored before one spelling per person are reported, never renamed behind people's backs.
+  const identifiers = await reportIdentifiers(database.db);
+  if (identifiers.unreachable.length > 0) {
+    app.log.warn(
+      { usernames: identifiers.unreachable.slice(0, 50), count: identifiers.unreachable.length },
+      'usernames stored in a spelling no login reaches: these people cannot log in until their username is changed',
+    );
+  }
+  if (identifiers.lookAlikes.length > 0) {
+    app.log.warn(
+      { groups: identifiers.lookAlikes.slice(0, 50), count: identifiers.lookAlikes.length },
+      'usernames that read like one another: people may be mistaken for each other; consider renaming',
     );
   }
 
