@@ -24,6 +24,8 @@ export const errorCodes = [
   'reset_token_used',
   'reset_token_expired',
   'last_admin',
+  /** A new username that reads like an existing one (same UTS #39 confusable skeleton). */
+  'username_look_alike',
   'wrong_password',
   'setup_token_invalid',
   /** A logbook entry past its 24-hour correction window (issue 18). */

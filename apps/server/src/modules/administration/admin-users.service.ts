@@ -27,7 +27,12 @@ import { assertMayGrant, assertNotSelf, assertNotStronger } from './user-rules.t
 
 const usernameTaken = () => conflict('This username is taken', 'username');
 const usernameLookAlike = () =>
-  conflict('This username looks too much like an existing one: choose one that reads differently', 'username');
+  new AppError(
+    409,
+    'username_look_alike',
+    'This username looks too much like an existing one: choose one that reads differently',
+    'username',
+  );
 const lastAdmin = (current: AdminUser) =>
   new AppError(
     409,

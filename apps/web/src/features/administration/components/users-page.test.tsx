@@ -157,6 +157,17 @@ describe('UsersPage', () => {
     expect(await within(dialog).findByText('Niet geaccepteerd: domain does not accept mail')).toBeInTheDocument();
     expect(within(dialog).queryByText('Deze gebruikersnaam is al in gebruik.')).not.toBeInTheDocument();
 
+    answer = {
+      status: 409,
+      body: { error: { code: 'username_look_alike', message: 'looks like an existing one', field: 'username' } },
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Uitnodiging versturen' }));
+    expect(
+      await within(dialog).findByText(
+        'Deze gebruikersnaam lijkt te veel op een bestaande. Kies een naam die anders leest.',
+      ),
+    ).toBeInTheDocument();
+
     answer = { status: 200, body: { data: adminUser(10, 'jansen', { status: 'invited' }) } };
     await user.click(within(dialog).getByRole('button', { name: 'Uitnodiging versturen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -32,6 +32,8 @@ export function useUserFormErrors() {
     const refused = serverFieldErrors(error, userFields);
     if (Object.keys(refused).length > 0) {
       setFieldErrors(invalidFieldMessages(refused, t));
+    } else if (invite && hasErrorCode(error, 'username_look_alike')) {
+      setFieldErrors({ username: t('users.errors.usernameLookAlike') });
     } else if (invite && hasErrorCode(error, 'conflict')) {
       setFieldErrors({ username: t('users.errors.usernameTaken') });
     } else if (hasErrorCode(error, 'last_admin')) {
