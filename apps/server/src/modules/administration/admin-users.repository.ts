@@ -6,7 +6,7 @@ import type { Locale, RoleName } from '@liftwacht/contracts/auth';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { containsPattern, isoSql } from '../../db/sql-text.ts';
-import { looksLikeAny, normaliseIdentifier } from '../../lib/identifiers.ts';
+import { looksLikeAny, newUsernameLock, normaliseIdentifier } from '../../lib/identifiers.ts';
 
 /** disabled wins over invited: a disabled invitee cannot use its link either. */
 const statusSql = sql`case when u.disabled then 'disabled' when u.password_hash is null then 'invited' else 'active' end`;
@@ -162,10 +162,12 @@ export class AdminUsersRepository {
   }
 
   /**
-   * Whether the username reads like an existing one in any organisation. Skeletons are not stored,
+   * Whether the username reads like an existing one in any organisation, holding the new-username
+   * lock until the transaction ends (see newUsernameLock). Skeletons are not stored,
    * so every username is compared: an invitation is rare and the users table of one install small.
    */
   async usernameLookAlikeTaken(db: Db, username: string): Promise<boolean> {
+    await db.execute(sql`select pg_advisory_xact_lock(${newUsernameLock[0]}, ${newUsernameLock[1]})`);
     const rows = await sqlRows<{ username: string }>(db, sql`select username from users`);
     return looksLikeAny(
       username,

@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Locale, RoleName } from '@liftwacht/contracts/auth';
 import type { Organisation } from '@liftwacht/contracts/organisations';
 import type { Db } from '../../db/database.ts';
-import { looksLikeAny, normaliseIdentifier } from '../../lib/identifiers.ts';
+import { looksLikeAny, newUsernameLock, normaliseIdentifier } from '../../lib/identifiers.ts';
 import { organisations, passwordResetTokens, roles, sessions, userRoles, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -38,6 +38,7 @@ export class AuthRepository {
 
   /** Whether the username reads like an existing one (same UTS #39 skeleton) in any organisation. */
   async usernameLookAlikeTaken(db: Db, username: string): Promise<boolean> {
+    await db.execute(sql`select pg_advisory_xact_lock(${newUsernameLock[0]}, ${newUsernameLock[1]})`);
     const rows = await db.select({ username: users.username }).from(users);
     return looksLikeAny(
       username,
