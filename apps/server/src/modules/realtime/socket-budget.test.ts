@@ -124,12 +124,14 @@ describe('socket budgets on a running server', () => {
       );
       // Only answered requests reached the database: at most the requests in flight (4) before the
       // refusals began, the burst (40) at most; every other answer is a refusal, and the 100th refusal
-      // closed the socket once the granted ones were answered.
+      // closed the socket once the granted ones were answered. How many of the flood's emits were
+      // refused before that close depends on how fast the database answers the granted ones (on
+      // PostgreSQL all of them may be), so the count is not a bound.
       expect(answered.length).toBeGreaterThan(0);
       expect(answered.length).toBeLessThanOrEqual(40);
       expect(refused.length).toBeGreaterThanOrEqual(100);
       expect(answered.length + refused.length).toBe(acks.length);
-      expect(acks.length).toBeLessThan(count);
+      expect(acks.length).toBeLessThanOrEqual(count);
       // The polite socket still works after the flooder is gone.
       expect(polite.connected).toBe(true);
       expect(await polite.emitWithAck('listen', { es_number: lift.es })).toEqual({ data: { es_number: lift.es } });
