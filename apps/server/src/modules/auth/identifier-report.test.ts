@@ -17,16 +17,14 @@ describe('reportIdentifiers', () => {
   it('names stored look-alikes and spellings no login reaches, without changing them', async () => {
     const organisationId = t.fixtures.org.owner;
     const legacy = ['ｆｕｌｌ-ｗｉｄｔｈ', 'test-аdmin', 'Mixed-Case'];
-    await t.database.db
-      .insert(users)
-      .values(
-        legacy.map((username) => ({
-          username,
-          email: `${String(username.length)}@example.test`,
-          name: username,
-          organisationId,
-        })),
-      );
+    await t.database.db.insert(users).values(
+      legacy.map((username) => ({
+        username,
+        email: `${String(username.length)}@example.test`,
+        name: username,
+        organisationId,
+      })),
+    );
     const report = await reportIdentifiers(t.database.db);
     expect(report.unreachable).toEqual(['ｆｕｌｌ-ｗｉｄｔｈ']);
     expect(report.lookAlikes).toEqual([['test-admin', 'test-аdmin']]);
