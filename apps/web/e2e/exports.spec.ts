@@ -26,6 +26,13 @@ test('an events export holds exactly what the filtered list shows, every page, i
   await page.getByRole('option', { name: 'Alarmoproep', exact: true }).click();
   await dialog.getByRole('button', { name: 'Toepassen' }).click();
   await expect(page.getByRole('button', { name: 'Filters (1 actief)' })).toBeVisible();
+  // The filtered rows, not the unfiltered ones still shown while the new page loads.
+  await expect
+    .poll(async () => {
+      const types = await table.locator('tbody tr td:first-child').allTextContents();
+      return types.length > 0 && types.every((type) => type === 'Alarmoproep');
+    })
+    .toBe(true);
   const summary = page.getByText(/^\d+–\d+ van \d+$/);
   await expect(summary).toBeVisible();
   const total = Number((await summary.textContent())?.split(' van ')[1]);
