@@ -21,6 +21,8 @@
 // unknown column is not ignored, 409 `conflict` when it was applied already or a matched lift
 // changed since the preview. A file that changes nothing (an export imported again) writes nothing.
 import { z } from 'zod';
+// Levenshtein distance (insert, delete, replace one character) for the closest-column suggestion.
+import { distance as editDistance } from 'fastest-levenshtein';
 import { localeSchema } from './auth.ts';
 import { dataOf, idNumberSchema, isoDateTimeSchema } from './common.ts';
 import { liftFieldLabels, liftFieldNames, type LiftField } from './lift-editing.ts';
@@ -141,20 +143,6 @@ export const liftSheetColumnNames: ReadonlyMap<string, LiftSheetColumn> = new Ma
     return [nl, en, ...aliases].map((name): [string, LiftSheetColumn] => [normaliseHeader(name), column]);
   }),
 );
-
-/** Levenshtein distance (insert, delete, replace one character), in two rows of memory. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const replace = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(replace, (previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
 
 /** Longer headers are compared by their start: a suggestion needs no more, and the cost stays bounded. */
 const suggestionLength = 60;
