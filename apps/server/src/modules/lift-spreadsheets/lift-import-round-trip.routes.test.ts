@@ -35,6 +35,9 @@ const liftNamed = async (name: string) => {
   if (!lift) throw new Error(`no lift ${name}`);
   return lift;
 };
+/** The preview of a CSV of these rows, uploaded by the admin for the owner. */
+const previewOfCsv = async (rows: readonly (readonly string[])[], delimiter: ';' | ',') =>
+  previewOf(await client.upload(admin, csvFile(rows, delimiter), owner));
 
 async function exportOf(format: 'csv' | 'xlsx', language: 'nl' | 'en-GB'): Promise<Buffer> {
   const res = await t.app.inject({
@@ -49,18 +52,12 @@ async function exportOf(format: 'csv' | 'xlsx', language: 'nl' | 'en-GB'): Promi
 
 describe('the portal’s own words', () => {
   it('takes the form’s and the lift page’s labels in Dutch and English, and the old names', async () => {
-    const dutch = previewOf(
-      await client.upload(
-        admin,
-        csvFile(
-          [
-            ['Naam', 'Adres', 'Type installatie', 'In gebruik genomen', 'Onderhoudsinterval', 'Keuring geldig tot'],
-            ['Woordlift 1', 'Woordweg 1', 'MRL', '2015-04-01', '60', ''],
-          ],
-          ';',
-        ),
-        owner,
-      ),
+    const dutch = await previewOfCsv(
+      [
+        ['Naam', 'Adres', 'Type installatie', 'In gebruik genomen', 'Onderhoudsinterval', 'Keuring geldig tot'],
+        ['Woordlift 1', 'Woordweg 1', 'MRL', '2015-04-01', '60', ''],
+      ],
+      ';',
     );
     expect(dutch.columns).toEqual([
       'name',
@@ -71,36 +68,24 @@ describe('the portal’s own words', () => {
       'inspectionValidUntil',
     ]);
     expect(dutch.unknownColumns).toEqual([]);
-    const english = previewOf(
-      await client.upload(
-        admin,
-        csvFile(
-          [
-            ['Name', 'Address', 'Installation type', 'Commissioned', 'Series number', 'Lifttype'],
-            ['Word lift 2', 'Word Road 2', 'MRL', '2015-04-01', 'W-2', 'MRL'],
-          ],
-          ',',
-        ),
-        owner,
-      ),
+    const english = await previewOfCsv(
+      [
+        ['Name', 'Address', 'Installation type', 'Commissioned', 'Series number', 'Lifttype'],
+        ['Word lift 2', 'Word Road 2', 'MRL', '2015-04-01', 'W-2', 'MRL'],
+      ],
+      ',',
     );
     expect(english.columns).toEqual(['name', 'address', 'liftType', 'commissionedOn', 'serialNumber']);
     // The old name of a column named already is a second column for the same field: not taken.
     expect(english.unknownColumns).toEqual([
       { header: 'Lifttype', position: 6, reason: 'duplicate', suggestion: { column: 'liftType', label: 'Lifttype' } },
     ]);
-    const old = previewOf(
-      await client.upload(
-        admin,
-        csvFile(
-          [
-            ['Naam', 'Adres', 'Lifttype', 'In bedrijf sinds'],
-            ['Oude lift', 'Oudweg 1', 'MRL', '2015-04-01'],
-          ],
-          ';',
-        ),
-        owner,
-      ),
+    const old = await previewOfCsv(
+      [
+        ['Naam', 'Adres', 'Lifttype', 'In bedrijf sinds'],
+        ['Oude lift', 'Oudweg 1', 'MRL', '2015-04-01'],
+      ],
+      ';',
     );
     expect(old.columns).toEqual(['name', 'address', 'liftType', 'commissionedOn']);
   });
@@ -249,21 +234,15 @@ describe('inspections and maintenance visits', () => {
       result: 'approved',
       validUntil: '2026-08-01',
     });
-    const preview = previewOf(
-      await client.upload(
-        admin,
-        csvFile(
-          [
-            header,
-            ['Strijdlift', 'Strijdweg 1', 'ST-1', '2025-02-01', '', 'afgekeurd', '', ''],
-            ['Geldiglift', 'Geldigweg 1', 'ST-2', '', '', '', '2027-01-01', ''],
-            ['Toekomstlift', 'Toekomstweg 1', 'ST-3', '2030-01-01', '', 'goedgekeurd', '', '2030-01-02'],
-            ['Soortlift', 'Soortweg 1', 'ST-4', '2025-01-01', 'keuring op maandag', 'goedgekeurd', '', ''],
-          ],
-          ';',
-        ),
-        owner,
-      ),
+    const preview = await previewOfCsv(
+      [
+        header,
+        ['Strijdlift', 'Strijdweg 1', 'ST-1', '2025-02-01', '', 'afgekeurd', '', ''],
+        ['Geldiglift', 'Geldigweg 1', 'ST-2', '', '', '', '2027-01-01', ''],
+        ['Toekomstlift', 'Toekomstweg 1', 'ST-3', '2030-01-01', '', 'goedgekeurd', '', '2030-01-02'],
+        ['Soortlift', 'Soortweg 1', 'ST-4', '2025-01-01', 'keuring op maandag', 'goedgekeurd', '', ''],
+      ],
+      ';',
     );
     expect(preview.rows.map((r) => r.problems.map((p) => [p.field, p.code]))).toEqual([
       [['inspectionResult', 'differs_from_record']],
