@@ -673,6 +673,8 @@ export const liftFacts = pgTable('lift_facts', {
   lastInspectedOn: date('last_inspected_on', { mode: 'string' }),
   lastResult: text('last_result'),
   lastValidUntil: date('last_valid_until', { mode: 'string' }),
+  // ... and its kind (inspections.log_type), for the lift export (migration 0035)
+  lastLogType: text('last_log_type'),
   // The module fitted in the lift; after a swap the one heard from last (then the highest id)
   moduleId: integer('module_id'),
   // When the next inspection is due: inspectionValidUntil, else 12 months after commissioning; null

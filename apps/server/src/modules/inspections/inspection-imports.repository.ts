@@ -1,6 +1,6 @@
 // SQL of the inspections a spreadsheet import reads and adds: the lifts' inspections on the days a
-// file names, the end of each lift's latest approval, the latest inspection of each exported lift,
-// and the imported rows themselves in one statement.
+// file names, the end of each lift's latest approval, and the imported rows themselves in one
+// statement.
 import { sql } from 'drizzle-orm';
 import type { InspectionKind, InspectionResult } from '@liftwacht/contracts/inspections';
 import type { Db } from '../../db/database.ts';
@@ -47,20 +47,6 @@ export class InspectionImportsRepository {
       sql`select lift_id as "liftId", max(valid_until)::text as "validUntil" from inspections
           where lift_id = any(${ids(liftIds)}) and result = 'approved' and valid_until is not null
           group by lift_id`,
-    );
-  }
-
-  /** Each lift's latest inspection, by day and then id, as the lift page's "last inspection". */
-  async latest(
-    db: Db,
-    liftIds: readonly number[],
-  ): Promise<{ liftId: number; inspectedOn: string; kind: string; result: string }[]> {
-    if (liftIds.length === 0) return [];
-    return sqlRows(
-      db,
-      sql`select distinct on (lift_id) lift_id as "liftId", inspected_on::text as "inspectedOn", log_type as kind, result
-          from inspections where lift_id = any(${ids(liftIds)})
-          order by lift_id, inspected_on desc, id desc`,
     );
   }
 

@@ -1,10 +1,10 @@
 // Inspections from a spreadsheet import (lift-spreadsheets), as app.inspections.imports: what the
-// lifts already have on the days a file names (so an export imported again adds nothing), each
-// exported lift's latest inspection, and the imported inspections written in the import's
-// transaction — recorded by the importing user, audited `inspection.imported` with the import's
-// id, and followed by the same state events as an inspection recorded on the lift page.
+// lifts already have on the days a file names (so an export imported again adds nothing), and the
+// imported inspections written in the import's transaction — recorded by the importing user,
+// audited `inspection.imported` with the import's id, and followed by the same state events as an
+// inspection recorded on the lift page. (The export reads each lift's last inspection from
+// lift_facts, through app.liftList.)
 import type { FastifyRequest } from 'fastify';
-import type { InspectionKind, InspectionResult } from '@liftwacht/contracts/inspections';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Audit } from '../../plugins/audit.ts';
@@ -39,20 +39,6 @@ export class InspectionImports {
     const inspections = await this.repository.onDays(db, liftIds, days);
     const latest = await this.repository.latestValidUntil(db, liftIds);
     return { inspections, latestValidUntil: new Map(latest.map((r) => [r.liftId, r.validUntil])) };
-  }
-
-  /** Each lift's latest inspection (day, kind, result), for the export. */
-  async latestOf(
-    db: Db,
-    liftIds: readonly number[],
-  ): Promise<Map<number, { inspectedOn: string; kind: InspectionKind; result: InspectionResult }>> {
-    const rows = await this.repository.latest(db, liftIds);
-    return new Map(
-      rows.map((r) => [
-        r.liftId,
-        { inspectedOn: r.inspectedOn, kind: r.kind as InspectionKind, result: r.result as InspectionResult },
-      ]),
-    );
   }
 
   async record(

@@ -153,18 +153,12 @@ function routes(app: FastifyInstance): void {
       const { format, language: locale, ...selection } = request.body;
       const language = spreadsheetLanguage(locale);
       // Scope and criteria are checked here, so refusals still answer as JSON errors.
-      const batches = await app.liftList.batches(principalOf(request), selection);
+      const batches = await app.liftList.batchesWithRecords(principalOf(request), selection);
       const name = `${catalogue(language)['lift-spreadsheets'].files.export}-${localDay(app.clock.now())}.${format}`;
       return reply
         .type(contentTypes[format])
         .header('content-disposition', attachment(name))
-        .send(
-          exportStream(format, language, batches, {
-            db: app.db,
-            inspections: app.inspections.imports,
-            visits: app.visits.imports,
-          }),
-        );
+        .send(exportStream(format, language, batches));
     },
   );
 }

@@ -3,9 +3,7 @@
 // export the read-only columns the portal keeps — every header from the contract's one list, so an
 // export is imported again as it is. Each column knows its kind, so CSV gets text (yes/no,
 // yyyy-mm-dd) and XLSX real numbers, dates and yes/no; and its width in the XLSX sheet.
-import type { InspectionKind, InspectionResult } from '@liftwacht/contracts/inspections';
 import { liftFieldNames, type LiftField } from '@liftwacht/contracts/lift-editing';
-import type { Lift } from '@liftwacht/contracts/lifts';
 import type { Locale } from '@liftwacht/contracts/auth';
 import {
   liftRecordColumns,
@@ -15,6 +13,7 @@ import {
 } from '@liftwacht/contracts/lift-spreadsheets';
 import { catalogue, languageOf, type ServerLanguage } from '../../lib/server-i18n.ts';
 import { sheetColumn, type ColumnKind, type ColumnValue, type SheetColumn } from '../../lib/spreadsheet-values.ts';
+import type { LiftWithRecords } from '../lifts/lift-export-rows.ts';
 import { headerOf } from './spreadsheet-columns.ts';
 
 const kinds: Partial<Record<LiftSheetColumn, ColumnKind>> = {
@@ -44,17 +43,8 @@ export function exportColumns(language: ServerLanguage): SheetColumn[] {
   return [...liftFieldNames, ...liftRecordColumns, ...exportReadOnly].map((key) => column(key, language));
 }
 
-/** What the export shows of a lift's records beside the lift itself. */
-export interface LiftRecordFacts {
-  lastInspection: { inspectedOn: string; kind: InspectionKind; result: InspectionResult } | undefined;
-  lastMaintenanceOn: string | undefined;
-}
-
 /** A lift as a row of exportColumns. */
-export function exportRow(
-  { lift, facts }: { lift: Lift; facts: LiftRecordFacts },
-  language: ServerLanguage,
-): ColumnValue[] {
+export function exportRow({ lift, facts }: LiftWithRecords, language: ServerLanguage): ColumnValue[] {
   const d = lift.details;
   const fields: Record<LiftField, ColumnValue> = {
     name: d.liftname ?? null,

@@ -6,14 +6,14 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import type { SheetZipEntry } from '../../lib/exceljs-stream-backpressure.ts';
-import { exportStream, type ExportRecordSources } from './spreadsheet-writers.ts';
+import type { LiftWithRecords } from '../lifts/lift-export-rows.ts';
+import { exportStream } from './spreadsheet-writers.ts';
 
 // Lifts without inspections or visits: the writers, not the records, are under test here.
-const noRecords: ExportRecordSources = {
-  db: undefined as unknown as ExportRecordSources['db'],
-  inspections: { latestOf: () => Promise.resolve(new Map()) },
-  visits: { lastMaintenanceOf: () => Promise.resolve(new Map()) },
-};
+const withoutRecords = (lift: Lift): LiftWithRecords => ({
+  lift,
+  facts: { lastInspection: undefined, lastMaintenanceOn: undefined },
+});
 
 // Sees the sheet's zip entry, to count the writer's waits and, in batchesOf, the bytes queued for
 // the zip when the writer asks for the next batch: right after it wrote the last one, when the
@@ -72,15 +72,17 @@ function lift(id: number, name: string, telephoneNumber: string | null = null): 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The lifts in batches of 500, each a turn of the event loop later, as from the database. */
-async function* batchesOf(lifts: Lift[] | number): AsyncGenerator<Lift[]> {
+async function* batchesOf(lifts: Lift[] | number): AsyncGenerator<LiftWithRecords[]> {
   const count = typeof lifts === 'number' ? lifts : lifts.length;
   for (let from = 0; from < count; from += 500) {
     observed.worstQueued = Math.max(observed.worstQueued, observed.entry?.queuedBytes() ?? 0);
     await turn();
     const size = Math.min(500, count - from);
-    yield typeof lifts === 'number'
-      ? Array.from({ length: size }, (_, i) => lift(from + i, `Lift ${from + i}`))
-      : lifts.slice(from, from + size);
+    yield (
+      typeof lifts === 'number'
+        ? Array.from({ length: size }, (_, i) => lift(from + i, `Lift ${from + i}`))
+        : lifts.slice(from, from + size)
+    ).map(withoutRecords);
   }
 }
 
@@ -105,7 +107,7 @@ const expectedTelephones = [...dangerous.map(() => null), '+31 30 123 4567', "'=
 
 describe('export writers', () => {
   it('CSV: text that would run as a formula gets an apostrophe, a plain telephone number stays', async () => {
-    const file = await slowlyRead(exportStream('csv', 'en', batchesOf(lifts), noRecords));
+    const file = await slowlyRead(exportStream('csv', 'en', batchesOf(lifts)));
     const [header, ...rows]: string[][] = parse(file, { bom: true, delimiter: ',' });
     const telephone = header?.indexOf('Telephone number') ?? -1;
     expect(telephone).toBeGreaterThan(0);
@@ -114,7 +116,7 @@ describe('export writers', () => {
   });
 
   it('XLSX: the same rule for text cells', async () => {
-    const file = await slowlyRead(exportStream('xlsx', 'en', batchesOf(lifts), noRecords));
+    const file = await slowlyRead(exportStream('xlsx', 'en', batchesOf(lifts)));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
     const sheet = workbook.worksheets[0];
@@ -130,7 +132,7 @@ describe('export writers', () => {
   it('XLSX of 50,000 lifts to a slow client: at most one batch and a few chunks queue for the zip', async () => {
     const count = 50_000;
     Object.assign(observed, { entry: undefined, waits: 0, worstQueued: 0 });
-    const file = await slowlyRead(exportStream('xlsx', 'nl', batchesOf(count), noRecords));
+    const file = await slowlyRead(exportStream('xlsx', 'nl', batchesOf(count)));
     // A batch of 500 rows is about 260 KB of XML; the sheet's 26 MB could all queue before.
     expect(observed.worstQueued).toBeLessThan(1024 * 1024);
     expect(observed.waits).toBe(count / 500);
@@ -151,18 +153,18 @@ describe('export writers', () => {
     let pulled = 0;
     let released: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (released = resolve));
-    async function* endless(): AsyncGenerator<Lift[]> {
+    async function* endless(): AsyncGenerator<LiftWithRecords[]> {
       try {
         for (;;) {
           await turn();
-          yield Array.from({ length: 500 }, (_, i) => lift(pulled * 500 + i, `Lift ${pulled}`));
+          yield Array.from({ length: 500 }, (_, i) => withoutRecords(lift(pulled * 500 + i, `Lift ${pulled}`)));
           pulled++;
         }
       } finally {
         released();
       }
     }
-    const stream = exportStream('xlsx', 'nl', endless(), noRecords);
+    const stream = exportStream('xlsx', 'nl', endless());
     // The first bytes arrive, then the client hangs up (as Fastify destroys the stream then).
     await new Promise<void>((resolve) =>
       stream.once('data', () => {

@@ -3,14 +3,13 @@
 import type { Readable } from 'node:stream';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type * as ExcelJS from 'exceljs';
-import type { Lift } from '@liftwacht/contracts/lifts';
-import type { Db } from '../../db/database.ts';
 import type { SpreadsheetFormat } from '@liftwacht/contracts/lift-spreadsheets';
 import { defineColumns, frozenHeader, spreadsheetStream } from '../../lib/spreadsheet-export.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { catalogue, type ServerLanguage } from '../../lib/server-i18n.ts';
 import { csvDelimiter, csvValue, xlsxValue, type ColumnValue, type SheetColumn } from '../../lib/spreadsheet-values.ts';
-import { exampleRow, exportColumns, exportRow, templateColumns, type LiftRecordFacts } from './spreadsheet-layout.ts';
+import type { LiftWithRecords } from '../lifts/lift-export-rows.ts';
+import { exampleRow, exportColumns, exportRow, templateColumns } from './spreadsheet-layout.ts';
 
 // Loaded on first use (lib/lazy-module.ts): exceljs is the heaviest library of the server's start.
 const exceljs = lazyModule<typeof ExcelJS>('exceljs');
@@ -41,47 +40,22 @@ export async function templateFile(format: SpreadsheetFormat, language: ServerLa
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Where the export finds each batch's records: app.inspections.imports and app.visits.imports. */
-export interface ExportRecordSources {
-  db: Db;
-  inspections: {
-    latestOf(db: Db, liftIds: readonly number[]): Promise<Map<number, NonNullable<LiftRecordFacts['lastInspection']>>>;
-  };
-  visits: { lastMaintenanceOf(db: Db, liftIds: readonly number[]): Promise<Map<number, string>> };
-}
-
-/** Each batch of lifts with their last inspection and maintenance visit: two queries a batch. */
-async function* withRecords(
-  batches: AsyncIterable<Lift[]>,
-  sources: ExportRecordSources,
-): AsyncIterable<{ lift: Lift; facts: LiftRecordFacts }[]> {
-  for await (const lifts of batches) {
-    const ids = lifts.map((lift) => lift.id);
-    const inspections = await sources.inspections.latestOf(sources.db, ids);
-    const visits = await sources.visits.lastMaintenanceOf(sources.db, ids);
-    yield lifts.map((lift) => ({
-      lift,
-      facts: { lastInspection: inspections.get(lift.id), lastMaintenanceOn: visits.get(lift.id) },
-    }));
-  }
-}
-
 /**
  * The export as a stream of the file's bytes; lifts are pulled batch by batch as it is read
- * (lib/spreadsheet-export.ts writes it, as it writes every list export).
+ * with their last inspection and maintenance visit (app.liftList.batchesWithRecords), and
+ * lib/spreadsheet-export.ts writes it, as it writes every list export.
  */
 export function exportStream(
   format: SpreadsheetFormat,
   language: ServerLanguage,
-  batches: AsyncIterable<Lift[]>,
-  sources: ExportRecordSources,
+  batches: AsyncIterable<LiftWithRecords[]>,
 ): Readable {
   return spreadsheetStream({
     format,
     language,
     sheetName: sheetName(language),
     columns: exportColumns(language),
-    batches: withRecords(batches, sources),
+    batches,
     row: (item) => exportRow(item, language),
   });
 }

@@ -4,12 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { visibleLiftStatuses } from '@liftwacht/contracts/dashboard';
+import type { InspectionKind, InspectionResult } from '@liftwacht/contracts/inspections';
 import type { Lift, LiftSearchCriteria, LiftSort, LiftSortDirection } from '@liftwacht/contracts/lifts';
 import { forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { OrganisationAccess } from '../../plugins/access.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
-import { LiftsRepository, type LiftFilter } from './lifts.repository.ts';
+import { LiftsRepository, type LiftFilter, type LiftWithRecordsRow } from './lifts.repository.ts';
 import { normaliseCriteria } from './lifts.service.ts';
 import { searchWords } from './search-terms.ts';
 
@@ -24,7 +25,34 @@ export interface LiftListSelection {
   liftIds?: readonly number[] | undefined;
 }
 
+/** What the lift export shows of a lift's records beside the lift itself. */
+export interface LiftRecordFacts {
+  lastInspection: { inspectedOn: string; kind: InspectionKind; result: InspectionResult } | undefined;
+  /** The local day of the last finished maintenance visit. */
+  lastMaintenanceOn: string | undefined;
+}
+
+export interface LiftWithRecords {
+  lift: Lift;
+  facts: LiftRecordFacts;
+}
+
 const batchSize = 500;
+
+function withRecords(row: LiftWithRecordsRow): LiftWithRecords {
+  const { lift, inspectedOn, kind, result, maintainedOn } = row;
+  return {
+    lift,
+    facts: {
+      // The kept row writes day, kind and result of one inspection together.
+      lastInspection:
+        inspectedOn !== null && kind !== null && result !== null
+          ? { inspectedOn, kind: kind as InspectionKind, result: result as InspectionResult }
+          : undefined,
+      lastMaintenanceOn: maintainedOn ?? undefined,
+    },
+  };
+}
 
 export class LiftList {
   constructor(
@@ -39,17 +67,26 @@ export class LiftList {
    * then the lifts follow batch by batch, in the list's order.
    */
   async batches(principal: Principal, selection: LiftListSelection): Promise<AsyncIterable<Lift[]>> {
+    const ids = await this.selectedIds(principal, selection);
+    return inBatches(ids, (chosen) => this.lifts.findByIds(chosen));
+  }
+
+  /** The same lifts with their last inspection and maintenance visit, for the lift export: one query a batch. */
+  async batchesWithRecords(
+    principal: Principal,
+    selection: LiftListSelection,
+  ): Promise<AsyncIterable<LiftWithRecords[]>> {
+    const ids = await this.selectedIds(principal, selection);
+    return inBatches(ids, async (chosen) => (await this.lifts.findWithRecordsByIds(chosen)).map(withRecords));
+  }
+
+  /** The ids of the selection in the list's order, after the checks (which throw). */
+  private async selectedIds(principal: Principal, selection: LiftListSelection): Promise<number[]> {
     const organisationIds = await this.organisationIds(principal, selection.organisationId);
     const filter = this.filterOf(principal, selection, organisationIds);
     const listed = filter ? await this.lifts.orderedIds(filter, selection, this.clock.now()) : [];
     const chosen = selection.liftIds ? new Set(selection.liftIds) : undefined;
-    const ids = chosen ? listed.filter((id) => chosen.has(id)) : listed;
-    const lifts = this.lifts;
-    return (async function* () {
-      for (let start = 0; start < ids.length; start += batchSize) {
-        yield await lifts.findByIds(ids.slice(start, start + batchSize));
-      }
-    })();
+    return chosen ? listed.filter((id) => chosen.has(id)) : listed;
   }
 
   /** The chosen organisation (404 when not accessible), or every accessible one. */
@@ -72,6 +109,12 @@ export class LiftList {
     const visible = visibleLiftStatuses(principal.roles);
     if (criteria.statuses.some((status) => !visible.includes(status))) throw forbidden();
     return { ...criteria, words, organisationIds };
+  }
+}
+
+async function* inBatches<T>(ids: readonly number[], read: (ids: number[]) => Promise<T[]>): AsyncIterable<T[]> {
+  for (let start = 0; start < ids.length; start += batchSize) {
+    yield await read(ids.slice(start, start + batchSize));
   }
 }
 

@@ -1,10 +1,12 @@
 // lift_facts (migration 0026) is kept by triggers on lifts, inspections and modules, and with it
-// the day the inspection is due and the maintenance interval's start and end (migration 0033). Whatever writes
+// the day the inspection is due and the maintenance interval's start and end (migration 0033), the
+// last inspection's kind (migration 0035) and the last maintenance visit the export reads. Whatever writes
 // — the portal's routes (lift creation, inspections, modules fitted, moved, taken out, ingest that
 // marks a module heard from), a lift import, the demo seed, plain SQL of any kind — the kept row of
 // every lift must equal the from-scratch computation over the raw rows.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspectionKinds } from '@liftwacht/contracts/inspections';
 import type { ModuleWithKey } from '@liftwacht/contracts/sense-modules';
 import type { Db } from '../../db/database.ts';
 import { organisations } from '../../db/schema.ts';
@@ -25,10 +27,11 @@ interface Facts {
   validUntil: string | null;
   inspectedOn: string | null;
   result: string | null;
+  kind: string | null;
   lastValidUntil: string | null;
   moduleId: number | null;
   dueOn: string | null;
-  /** lift_maintenance_rides: the interval, where it runs from without a visit, when it runs out. */
+  /** lift_maintenance_rides: the last visit, the interval, where it runs from without one, when it runs out. */
   maintenance: string;
 }
 
@@ -37,9 +40,9 @@ const fromScratch = (db: Db) =>
   sqlRows<Facts>(
     db,
     sql`select l.id as "liftId", va.valid_until::text as "validUntil", li.inspected_on::text as "inspectedOn",
-               li.result, li.valid_until::text as "lastValidUntil", m.id as "moduleId",
+               li.result, li.log_type as kind, li.valid_until::text as "lastValidUntil", m.id as "moduleId",
                coalesce(va.valid_until, (l.commissioned_on + interval '12 months')::date)::text as "dueOn",
-               concat_ws(' ', l.maintenance_interval_days,
+               concat_ws(' ', lm.last_at, l.maintenance_interval_days,
                  coalesce(l.commissioned_on::timestamp at time zone 'Europe/Amsterdam', l.created_at),
                  coalesce(lm.last_at, l.commissioned_on::timestamp at time zone 'Europe/Amsterdam', l.created_at)
                    + make_interval(secs => l.maintenance_interval_days * 95040::float8)) as maintenance
@@ -52,7 +55,7 @@ const fromScratch = (db: Db) =>
           select max(i.valid_until) as valid_until from inspections i where i.lift_id = l.id and i.result = 'approved'
         ) va on true
         left join lateral (
-          select i.inspected_on, i.result, i.valid_until from inspections i where i.lift_id = l.id
+          select i.inspected_on, i.result, i.log_type, i.valid_until from inspections i where i.lift_id = l.id
           order by i.inspected_on desc, i.id desc limit 1
         ) li on true
         left join lateral (
@@ -66,10 +69,10 @@ const kept = (db: Db) =>
   sqlRows<Facts>(
     db,
     sql`select f.lift_id as "liftId", f.inspection_valid_until::text as "validUntil",
-               f.last_inspected_on::text as "inspectedOn", f.last_result as result,
+               f.last_inspected_on::text as "inspectedOn", f.last_result as result, f.last_log_type as kind,
                f.last_valid_until::text as "lastValidUntil", f.module_id as "moduleId",
                f.inspection_due_on::text as "dueOn",
-               concat_ws(' ', r.maintenance_interval_days, r.maintenance_since, r.maintenance_exceeded_at) as maintenance
+               concat_ws(' ', r.last_maintenance_at, r.maintenance_interval_days, r.maintenance_since, r.maintenance_exceeded_at) as maintenance
         from lift_facts f left join lift_maintenance_rides r on r.lift_id = f.lift_id order by f.lift_id`,
   );
 
@@ -106,14 +109,20 @@ describe('lift facts through plain SQL', () => {
           'insert inspections',
           () =>
             db.execute(sql`insert into inspections (lift_id, inspected_on, result, valid_until, log_type)
-                           values (${lift()}, ${day()}, ${pick(['approved', 'rejected'])}, ${orNull(day())}, 'periodic_inspection'),
-                                  (${lift()}, ${day()}, ${pick(['approved', 'rejected'])}, ${orNull(day())}, 'periodic_inspection')`),
+                           values (${lift()}, ${day()}, ${pick(['approved', 'rejected'])}, ${orNull(day())}, ${pick(inspectionKinds)}),
+                                  (${lift()}, ${day()}, ${pick(['approved', 'rejected'])}, ${orNull(day())}, ${pick(inspectionKinds)})`),
         ],
         [
           'update an inspection (result, day, validity or lift)',
           () =>
             db.execute(sql`update inspections set result = ${pick(['approved', 'rejected'])}, inspected_on = ${day()},
                            valid_until = ${orNull(day())}, lift_id = ${lift()}
+                           where id = (select id from inspections order by random() limit 1)`),
+        ],
+        [
+          'update the kind of an inspection alone',
+          () =>
+            db.execute(sql`update inspections set log_type = ${pick(inspectionKinds)}
                            where id = (select id from inspections order by random() limit 1)`),
         ],
         [
@@ -168,6 +177,13 @@ describe('lift facts through plain SQL', () => {
           () =>
             db.execute(sql`insert into visits (lift_id, type, role, state, started_at)
                            values (${lift()}, 'maintenance', 'mechanic', 'finished', ${`${day()}T10:00:00Z`})`),
+        ],
+        [
+          'a maintenance visit moved to another day, or back to running',
+          () =>
+            db.execute(sql`update visits set started_at = ${`${day()}T10:00:00Z`},
+                           state = ${pick(['finished', 'finished', 'progress'])}
+                           where id = (select id from visits order by random() limit 1)`),
         ],
         [
           'add a lift',

@@ -7,6 +7,7 @@ import type { LiftStatus } from '@liftwacht/contracts/dashboard';
 import type { Lift, LiftSearchTextField, LiftSort, LiftSortDirection } from '@liftwacht/contracts/lifts';
 import type { Database, Db } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared-rows.ts';
+import { businessTimeZone } from '../../db/rollups/availability-rollup.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { unpackIds } from '../../lib/packed-ids.ts';
 import { liftJoinsSql, liftJsonSql, liftJsonTextSql } from './lift-json-sql.ts';
@@ -29,6 +30,15 @@ export interface LiftFilter {
   commissionedOn?: { from?: string | undefined; to?: string | undefined } | undefined;
   maintenanceIntervalDays?: { min?: number | undefined; max?: number | undefined } | undefined;
   inspectionValidUntil?: { from?: string | undefined; to?: string | undefined } | undefined;
+}
+
+/** A lift and its last records as the kept rows hold them (null: none). */
+export interface LiftWithRecordsRow {
+  lift: Lift;
+  inspectedOn: string | null;
+  kind: string | null;
+  result: string | null;
+  maintainedOn: string | null;
 }
 
 export interface LiftPage {
@@ -127,6 +137,25 @@ export class LiftsRepository {
       sql`select l.id, ${liftJsonSql} as lift from lifts l ${liftJoinsSql} where ${inIdsSql(sql`l.id`, ids)}`,
     );
     const byId = new Map(rows.map((r) => [r.id, r.lift]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Whole lifts with their last inspection and last finished maintenance visit (a local day), in
+   * the order of `ids`: what the export writes, read from the kept lift_facts and
+   * lift_maintenance_rides rows in the same statement as the lifts.
+   */
+  async findWithRecordsByIds(ids: readonly number[]): Promise<LiftWithRecordsRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await sqlRows<LiftWithRecordsRow & { id: number }>(
+      this.db,
+      sql`select l.id, ${liftJsonSql} as lift, f.last_inspected_on::text as "inspectedOn", f.last_log_type as kind,
+                 f.last_result as result,
+                 (r.last_maintenance_at at time zone ${businessTimeZone})::date::text as "maintainedOn"
+          from lifts l ${liftJoinsSql} left join lift_maintenance_rides r on r.lift_id = l.id
+          where ${inIdsSql(sql`l.id`, ids)}`,
+    );
+    const byId = new Map(rows.map(({ id, ...row }) => [id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

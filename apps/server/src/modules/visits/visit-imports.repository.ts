@@ -1,7 +1,6 @@
 // SQL of the maintenance visits a spreadsheet import reads and adds: the lifts' maintenance visits
-// on the days a file names (local days), each exported lift's last finished maintenance visit, and
-// the imported visits in one statement, whose triggers (migrations 0006/0007) bring rides since
-// the last maintenance and the maintenance figures along.
+// on the days a file names (local days), and the imported visits in one statement, whose triggers
+// (migrations 0006/0007) bring rides since the last maintenance and the maintenance figures along.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { localDayStartSql } from '../../db/local-time-sql.ts';
@@ -29,17 +28,6 @@ export class VisitImportsRepository {
             and ${localDayOf} = any(${days(onDays)})`,
     );
     return new Set(rows.map((r) => r.key));
-  }
-
-  /** Each lift's last finished maintenance visit, as a local day. */
-  async lastMaintenance(db: Db, liftIds: readonly number[]): Promise<{ liftId: number; day: string }[]> {
-    if (liftIds.length === 0) return [];
-    return sqlRows(
-      db,
-      sql`select v.lift_id as "liftId", max(${localDayOf})::text as day from visits v
-          where v.lift_id = any(${ids(liftIds)}) and v.type = 'maintenance' and v.state = 'finished'
-          group by v.lift_id`,
-    );
   }
 
   /**

@@ -1,7 +1,8 @@
 // Maintenance visits from a spreadsheet import (lift-spreadsheets), as app.visits.imports: which
-// days the lifts already have one (so an export imported again adds nothing), each exported lift's
-// last maintenance visit, and the imported visits written in the import's transaction, audited
-// `visit.imported` with the import's id.
+// days the lifts already have one (so an export imported again adds nothing), and the imported
+// visits written in the import's transaction, audited `visit.imported` with the import's id. (The
+// export reads each lift's last maintenance visit from lift_maintenance_rides, through
+// app.liftList.)
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { lockMaintenanceRides } from '../../db/rollups/rides-since-maintenance.ts';
@@ -18,11 +19,6 @@ export class VisitImports {
 
   maintenanceDays(db: Db, liftIds: readonly number[], days: readonly string[]): Promise<Set<string>> {
     return this.repository.maintenanceDays(db, liftIds, days);
-  }
-
-  /** Each lift's last finished maintenance visit (a local day), for the export. */
-  async lastMaintenanceOf(db: Db, liftIds: readonly number[]): Promise<Map<number, string>> {
-    return new Map((await this.repository.lastMaintenance(db, liftIds)).map((r) => [r.liftId, r.day]));
   }
 
   async record(
