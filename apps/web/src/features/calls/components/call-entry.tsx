@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Call } from '@liftwacht/contracts/calls';
 import { Entry, EntryDetails, OneLine } from '../../../components/list-entries.tsx';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
-import { LiftCell } from './lift-cell.tsx';
+import { LiftCell } from '../../../components/lift-cell.tsx';
 
 /**
  * A call on a phone, in the calls list and the current calls: kind and status, the lift, then when

@@ -11,7 +11,7 @@ import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useFormatDuration } from '../../../lib/use-format-duration.ts';
 import { CallEntry } from './call-entry.tsx';
-import { LiftCell } from './lift-cell.tsx';
+import { LiftCell } from '../../../components/lift-cell.tsx';
 
 type ColumnKey =
   | 'fields.lift'

@@ -28,7 +28,7 @@ import { parseRouteId } from '../../../lib/route-id.ts';
 import { runningSecondsAt } from '../lib/running-seconds.ts';
 import { CallEntry } from './call-entry.tsx';
 import { LazyCallHandlingDialog } from './lazy-call-handling-dialog.tsx';
-import { LiftCell } from './lift-cell.tsx';
+import { LiftCell } from '../../../components/lift-cell.tsx';
 import { liftLabel } from '../lib/lift-label.ts';
 import { ScrollableTable } from '../../../components/scrollable-table.tsx';
 

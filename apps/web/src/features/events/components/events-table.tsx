@@ -4,12 +4,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@liftwacht/contracts/calls';
 import type { EventSort, LiftEvent } from '@liftwacht/contracts/events';
 import { paths } from '../../../app/paths.ts';
+import { LiftCell } from '../../../components/lift-cell.tsx';
 import { Entry, EntryDetails, EntryList, OneLine, oneLine } from '../../../components/list-entries.tsx';
 import { SortableHeaderCell } from '../../../components/sortable-header-cell.tsx';
 import { formatDateTimeWithSeconds } from '../../../lib/format-date-time.ts';
@@ -71,10 +71,7 @@ function EventRows({ events, sort, order, onSort }: EventsTableProps) {
               </Link>
             </TableCell>
             <TableCell>
-              {event.lift.name}
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                {event.lift.address}
-              </Typography>
+              <LiftCell lift={event.lift} />
             </TableCell>
             <TableCell>{event.floor ?? t('notSet')}</TableCell>
             <TableCell sx={oneLine}>{formatDateTimeWithSeconds(event.startedAt, i18n.language)}</TableCell>
@@ -107,12 +104,7 @@ function EventEntries({ events }: { events: LiftEvent[] }) {
           }
           status={event.closed ? t('status.closed') : t('status.open')}
         >
-          <Typography variant="body2">
-            {event.lift.name}
-            <Typography component="span" variant="body2" color="text.secondary">
-              {` · ${event.lift.address}`}
-            </Typography>
-          </Typography>
+          <LiftCell lift={event.lift} inline />
           <EntryDetails>
             <OneLine>{formatDateTimeWithSeconds(event.startedAt, i18n.language)}</OneLine>
             {' · '}
