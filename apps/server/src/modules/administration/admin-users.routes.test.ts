@@ -250,6 +250,39 @@ describe('invitations', () => {
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
   });
+
+  it('two look-alike invitations at once: one is created, the other answers 409 username_look_alike', async () => {
+    const owner = t.fixtures.org.owner;
+    const answers = await Promise.all([
+      api.send(admin, 'POST', '/users', { ...invitation(owner), username: 'piet.pompier' }),
+      api.send(sys, 'POST', '/users', { ...invitation(owner), username: 'piet.pоmpier' }), // Cyrillic о
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ error: { code: 'username_look_alike', field: 'username' } });
+  });
+
+  it('refuses an email address another user has in any spelling: 409 email_taken, on invitation and on change', async () => {
+    const owner = t.fixtures.org.owner;
+    for (const email of ['test-user@example.test', 'TEST-USER@Example.TEST']) {
+      const refused = await api.send(admin, 'POST', '/users', { ...invitation(owner), email });
+      expect(refused.statusCode, email).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { code: 'email_taken', field: 'email' } });
+    }
+    const id = await activeUser(owner, 'email-mover', ['user']);
+    const moved = await api.send(admin, 'PATCH', `/users/${String(id)}`, {
+      email: 'Test-User@example.test',
+      version: 1,
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({ error: { code: 'email_taken', field: 'email' } });
+    // The user's own address in another case is theirs to keep.
+    const own = await api.send(admin, 'PATCH', `/users/${String(id)}`, {
+      email: 'Email-Mover@example.test',
+      version: 1,
+    });
+    expect(own.statusCode).toBe(200);
+  });
 });
 
 describe('changes', () => {

@@ -18,21 +18,13 @@ import type { SessionsRepository } from '../../plugins/auth-sessions.repository.
 import type { SessionEnds } from '../../lib/session-ends.ts';
 import type { Audit } from '../../plugins/audit.ts';
 import type { Mail, Mailer } from '../../plugins/mail.ts';
-import { isUniqueViolation } from '../../db/sql-text.ts';
 import { normaliseIdentifier } from '../../lib/identifiers.ts';
+import { identifierTaken, violatedIdentifier } from '../../lib/identifiers-sql.ts';
 import { administers, listScope, type AdminPrincipal } from './admin-scope.ts';
 import type { AdminUsersRepository, LockedUser } from './admin-users.repository.ts';
 import type { Invitations } from './invitations.ts';
 import { assertMayGrant, assertNotSelf, assertNotStronger } from './user-rules.ts';
 
-const usernameTaken = () => conflict('This username is taken', 'username');
-const usernameLookAlike = () =>
-  new AppError(
-    409,
-    'username_look_alike',
-    'This username looks too much like an existing one: choose one that reads differently',
-    'username',
-  );
 const lastAdmin = (current: AdminUser) =>
   new AppError(
     409,
@@ -90,8 +82,9 @@ export class AdminUsersService {
     assertMayGrant(principal.roles, invitee.roles);
     const outcome = await this.inTransaction(async (db, now) => {
       if (!(await this.repository.organisationExists(invitee.organisationId, db))) throw notFound('Organisation');
-      if (await this.repository.usernameTaken(db, invitee.username)) throw usernameTaken();
-      if (await this.repository.usernameLookAlikeTaken(db, invitee.username)) throw usernameLookAlike();
+      if (await this.repository.usernameTaken(db, invitee.username)) throw identifierTaken('username');
+      if (await this.repository.usernameLookAlikeTaken(db, invitee.username)) throw identifierTaken('lookAlike');
+      if (await this.repository.emailTaken(db, invitee.email)) throw identifierTaken('email');
       const { roles, ...person } = invitee;
       // Stored in its one spelling, so the login lookup and every throttle key compare equal values.
       const id = await this.repository.insert(db, { ...person, username: normaliseIdentifier(person.username) }, now);
@@ -129,6 +122,9 @@ export class AdminUsersService {
           await this.assertNotLastAdmin(db, target, before);
         }
         await this.repository.setRoles(db, id, rolesChange);
+      }
+      if (change.email !== undefined && (await this.repository.emailTaken(db, change.email, id))) {
+        throw identifierTaken('email');
       }
       await this.repository.update(db, id, { name: change.name, email: change.email, locale: change.locale }, now);
       let user = await this.found(db, id);
@@ -221,8 +217,10 @@ export class AdminUsersService {
     try {
       outcome = await this.repository.db.transaction((tx) => work(tx as unknown as Db, this.clock.now()));
     } catch (err) {
-      // Two invitations of one username at once: the unique index refuses the second.
-      if (isUniqueViolation(err)) throw usernameTaken();
+      // Two invitations of one username (or of two look-alikes, or one address) at once: the unique
+      // index of the stored key refuses the second, with the answer the check would have given.
+      const taken = violatedIdentifier(err);
+      if (taken) throw identifierTaken(taken);
       throw err;
     }
     if (outcome.endSessions) this.sessionEnds.announce({ kind: 'user', userId: outcome.user.id });

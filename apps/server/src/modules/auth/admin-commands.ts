@@ -97,6 +97,9 @@ export async function createUser(
     if (await repository.usernameLookAlikeTaken(t, username)) {
       throw new CommandError(`--username: ${typed} looks too much like an existing username`);
     }
+    if (await repository.emailTaken(t, email)) {
+      throw new CommandError(`--email: ${email} belongs to another user`);
+    }
     const firstUser = !(await repository.anyUserExists(t));
     let organisation = organisationName
       ? await repository.findOrganisationByName(t, organisationName)

@@ -3,7 +3,8 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Locale, RoleName } from '@liftwacht/contracts/auth';
 import type { Organisation } from '@liftwacht/contracts/organisations';
 import type { Db } from '../../db/database.ts';
-import { looksLikeAny, newUsernameLock, normaliseIdentifier } from '../../lib/identifiers.ts';
+import { identifierKeys, normaliseIdentifier } from '../../lib/identifiers.ts';
+import { emailKeyTaken, usernameLookAlikeTaken } from '../../lib/identifiers-sql.ts';
 import { organisations, passwordResetTokens, roles, sessions, userRoles, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -28,31 +29,31 @@ export interface ProfileChange {
 export class AuthRepository {
   constructor(readonly db: Db) {}
 
+  /** By the stored key (users.username_key, unique): every spelling of a username reaches one user. */
   async findUserByUsername(username: string, db: Db = this.db): Promise<UserRow | undefined> {
     const [row] = await db
       .select()
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${normaliseIdentifier(username)})`);
+      .where(eq(users.usernameKey, normaliseIdentifier(username)));
     return row;
   }
 
   /** Whether the username reads like an existing one (same UTS #39 skeleton) in any organisation. */
-  async usernameLookAlikeTaken(db: Db, username: string): Promise<boolean> {
-    await db.execute(sql`select pg_advisory_xact_lock(${newUsernameLock[0]}, ${newUsernameLock[1]})`);
-    const rows = await db.select({ username: users.username }).from(users);
-    return looksLikeAny(
-      username,
-      rows.map((row) => row.username),
-    );
+  usernameLookAlikeTaken(db: Db, username: string): Promise<boolean> {
+    return usernameLookAlikeTaken(db, username);
   }
 
+  /** Whether another user than exceptUserId has the email address in any spelling. */
+  emailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
+    return emailKeyTaken(db, email, exceptUserId);
+  }
+
+  /** By the stored key (users.email_key, unique), so one address reaches at most one user. */
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()
       .from(users)
-      .where(and(sql`lower(${users.email}) = lower(${normaliseIdentifier(email)})`, eq(users.disabled, false)))
-      .orderBy(users.id)
-      .limit(1);
+      .where(and(eq(users.emailKey, normaliseIdentifier(email)), eq(users.disabled, false)));
     return row;
   }
 
@@ -130,7 +131,12 @@ export class AuthRepository {
   async updateProfile(db: Db, userId: number, change: ProfileChange, now: Date): Promise<void> {
     await db
       .update(users)
-      .set({ ...change, version: sql`${users.version} + 1`, updatedAt: now })
+      .set({
+        ...change,
+        emailKey: normaliseIdentifier(change.email),
+        version: sql`${users.version} + 1`,
+        updatedAt: now,
+      })
       .where(eq(users.id, userId));
   }
 
@@ -201,7 +207,13 @@ export class AuthRepository {
   async insertUser(db: Db, user: NewUser, role: RoleName, now: Date): Promise<UserRow> {
     const [row] = await db
       .insert(users)
-      .values({ ...user, disabled: false, createdAt: now, updatedAt: now })
+      .values({
+        ...user,
+        ...identifierKeys(user.username, user.email),
+        disabled: false,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     if (!row) throw new Error('the user was not inserted');
     const [roleRow] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role));

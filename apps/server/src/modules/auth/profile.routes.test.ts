@@ -103,6 +103,18 @@ describe('PATCH /user', () => {
     }
   });
 
+  it('refuses an email address another user has, in any spelling: 409 email_taken, nothing changed', async () => {
+    const token = await t.login('test-monteur');
+    for (const email of ['test-admin@example.test', 'Test-Admin@EXAMPLE.test']) {
+      const res = await send('PATCH', '/user', token, { email });
+      expect(res.statusCode, email).toBe(409);
+      expect(res.json()).toMatchObject({ error: { code: 'email_taken', field: 'email' } });
+    }
+    expect((await send('GET', '/user', token)).json()).toMatchObject({ data: { email: 'test-monteur@example.test' } });
+    // Its own address in another case is the user's to keep.
+    expect((await send('PATCH', '/user', token, { email: 'Test-Monteur@example.test' })).statusCode).toBe(200);
+  });
+
   it('answers 401 without a session', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: '/liftwacht/user', payload: { name: 'X' } });
     expect(res.statusCode).toBe(401);

@@ -12,6 +12,7 @@ import type { SessionEnds } from '../../lib/session-ends.ts';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
 import { localeOf, userOf, type AuditWriter } from './accounts.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import { identifierTaken, violatedIdentifier } from '../../lib/identifiers-sql.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 export class ProfileService {
@@ -32,33 +33,43 @@ export class ProfileService {
 
   async update(principal: Principal, patch: UpdateProfile, audit: AuditWriter): Promise<User> {
     const now = this.clock.now();
-    const row = await this.repository.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const current = await this.repository.lockUser(db, principal.userId);
-      if (!current) throw unauthorized('session_revoked', 'The user no longer exists');
-      const before = { name: current.name, email: current.email, locale: localeOf(current.locale) };
-      const after = {
-        name: patch.name ?? before.name,
-        email: patch.email ?? before.email,
-        locale: patch.locale ?? before.locale,
-      };
-      if (after.name === before.name && after.email === before.email && after.locale === before.locale) {
-        return current;
-      }
-      await this.repository.updateProfile(db, current.id, after, now);
-      // A reset link mailed to the old address must not work once the address changed.
-      const retiredLinks =
-        after.email === before.email ? undefined : await this.repository.deleteOpenLinks(db, current.id);
-      await audit(db, {
-        organisationId: current.organisationId,
-        action: 'user.profile_updated',
-        subjectType: 'user',
-        subjectId: current.id,
-        before,
-        after: retiredLinks === undefined ? after : { ...after, retiredLinks },
+    const row = await this.repository.db
+      .transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const current = await this.repository.lockUser(db, principal.userId);
+        if (!current) throw unauthorized('session_revoked', 'The user no longer exists');
+        const before = { name: current.name, email: current.email, locale: localeOf(current.locale) };
+        const after = {
+          name: patch.name ?? before.name,
+          email: patch.email ?? before.email,
+          locale: patch.locale ?? before.locale,
+        };
+        if (after.name === before.name && after.email === before.email && after.locale === before.locale) {
+          return current;
+        }
+        // One address, one person: a reset link must reach exactly one user.
+        if (after.email !== before.email && (await this.repository.emailTaken(db, after.email, current.id))) {
+          throw identifierTaken('email');
+        }
+        await this.repository.updateProfile(db, current.id, after, now);
+        // A reset link mailed to the old address must not work once the address changed.
+        const retiredLinks =
+          after.email === before.email ? undefined : await this.repository.deleteOpenLinks(db, current.id);
+        await audit(db, {
+          organisationId: current.organisationId,
+          action: 'user.profile_updated',
+          subjectType: 'user',
+          subjectId: current.id,
+          before,
+          after: retiredLinks === undefined ? after : { ...after, retiredLinks },
+        });
+        return { ...current, ...after };
+      })
+      .catch((err: unknown) => {
+        // Two people taking one address at once: its unique index refuses the second.
+        if (violatedIdentifier(err) === 'email') throw identifierTaken('email');
+        throw err;
       });
-      return { ...current, ...after };
-    });
     return userOf(row, principal.roles, principal.organisationType);
   }
 
