@@ -327,7 +327,10 @@ export const liftImports = pgTable(
     fileName: text('file_name').notNull(),
     // csv | xlsx, decided by content
     format: text('format').notNull(),
-    content: bytea('content').notNull(),
+    // The uploaded file, of imports stored before `sheet` (migration 0037); new imports keep no file
+    content: bytea('content'),
+    // The rows as read, gzipped JSON (lift-spreadsheets/stored-sheet.ts)
+    sheet: bytea('sheet'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     appliedAt: tstz('applied_at'),
     // { created, updated } once applied
