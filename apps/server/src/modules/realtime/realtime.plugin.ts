@@ -8,6 +8,7 @@ import { RealtimeService } from './realtime.service.ts';
 import { registerSocketHandlers, socketSweepIntervalMs } from './realtime.socket.ts';
 import { SenseTokenSigner } from './sense-tokens.ts';
 import { endSockets } from './session-sockets.ts';
+import { memoryUserSockets, redisUserSockets } from './socket-budget-users.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +22,7 @@ declare module 'fastify' {
 }
 
 export const realtimePlugin = fp(
-  (app: FastifyInstance) => {
+  async (app: FastifyInstance) => {
     const service = new RealtimeService(
       new RealtimeRepository(app.db),
       new SenseTokenSigner(app.config.jwtSecret),
@@ -32,7 +33,9 @@ export const realtimePlugin = fp(
       { senseTokenTtlSeconds: app.config.senseTokenTtlSeconds, allowedOrigins: app.config.socketAllowedOrigins },
     );
     const log = app.log.child({ module: 'realtime' });
-    const handlers = registerSocketHandlers(app.io, service, log, app.config.socketBudget);
+    // SOCKETS_PER_USER holds across nodes: with REDIS_URL the sockets are counted in Redis.
+    const userSockets = app.config.redisUrl ? await redisUserSockets(app.config.redisUrl, log) : memoryUserSockets();
+    const handlers = registerSocketHandlers(app.io, service, log, app.config.socketBudget, userSockets);
     // The sweep catches changes made straight in the database; the scopes it reads are kept in the
     // node's auth cache, which hears of such a commit by its NOTIFY a moment later. A barrier first
     // (one notification per sweep), so a sweep never judges by a scope older than its own start.
@@ -53,7 +56,7 @@ export const realtimePlugin = fp(
       unsubscribe();
       clearInterval(sweeping);
       publisher.close();
-      return Promise.resolve();
+      return userSockets.close();
     });
   },
   { name: 'realtime', dependencies: ['core', 'auth', 'access', 'socket-io', 'metrics'] },

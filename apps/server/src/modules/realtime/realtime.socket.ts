@@ -15,6 +15,7 @@ import type { LiftwachtIo } from '../../plugins/socket-io.ts';
 import { moduleRoom, organisationRoom } from './realtime-publisher.ts';
 import { joinSessionRooms } from './session-sockets.ts';
 import { refusalWindowMs, refusalsBeforeDisconnect, SocketBudget } from './socket-budget.ts';
+import type { UserSocketCounter } from './socket-budget-users.ts';
 import { SocketRefusal, type RealtimeService, type SocketIdentity } from './realtime.service.ts';
 
 type LiftwachtSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -28,7 +29,7 @@ function refusalOf(err: unknown, log: FastifyBaseLogger): SocketError {
   return { error: { code: 'internal_error', message: 'Internal server error' } };
 }
 
-/** The budgets of config.socketBudget: per socket, and sockets per user on this node. */
+/** The budgets of config.socketBudget: per socket, and sockets per user (on every node with Redis). */
 export interface SocketLimits {
   ratePerSecond: number;
   burst: number;
@@ -62,15 +63,10 @@ export function registerSocketHandlers(
   service: RealtimeService,
   log: FastifyBaseLogger,
   limits: SocketLimits,
+  /** The user's sockets, counted from the handshake on (a handshake in progress too). */
+  userSockets: UserSocketCounter,
 ): { sweep: () => Promise<void> } {
   const identities = new WeakMap<LiftwachtSocket, SocketIdentity>();
-  /** This node's sockets per user id, counted from the handshake on (a handshake in progress too). */
-  const userSockets = new Map<number, Set<string>>();
-  const release = (userId: number, socketId: string) => {
-    const ids = userSockets.get(userId);
-    ids?.delete(socketId);
-    if (ids?.size === 0) userSockets.delete(userId);
-  };
 
   io.use((socket, next) => {
     void (async () => {
@@ -82,19 +78,23 @@ export function registerSocketHandlers(
         // The new socket is refused, not the oldest closed: an open page keeps working, and the
         // page that asks for one socket too many is the one told so.
         const userId = userIdOf(identity);
-        const ids = userSockets.get(userId) ?? new Set<string>();
-        if (ids.size >= limits.socketsPerUser) {
-          log.warn({ userId, sockets: ids.size }, 'socket refused: the user has too many sockets open');
+        if (!(await userSockets.claim(userId, socket.id, limits.socketsPerUser))) {
+          log.warn({ userId, limit: limits.socketsPerUser }, 'socket refused: the user has too many sockets open');
           throw new SocketRefusal(
             'too_many_sockets',
             `A user has at most ${String(limits.socketsPerUser)} sockets open; close a page and try again`,
           );
         }
-        ids.add(socket.id);
-        userSockets.set(userId, ids);
-        // Whichever comes: the socket's disconnect, or its connection closing before it connected.
-        socket.conn.once('close', () => release(userId, socket.id));
-        socket.once('disconnect', () => release(userId, socket.id));
+        const release = () => userSockets.release(userId, socket.id);
+        // Whichever comes: the socket's disconnect, or its connection closing before it connected
+        // (also while the claim was in Redis: then it closed already, and the place goes back now).
+        if (socket.conn.readyState === 'closed') {
+          release();
+          next(new Error('the connection closed during the handshake'));
+          return;
+        }
+        socket.conn.once('close', release);
+        socket.once('disconnect', release);
         identities.set(socket, identity);
         next();
       } catch (err) {
