@@ -1,5 +1,5 @@
-// Builds the server into apps/server/dist: one ESM bundle per entry (main.js, and ingest-worker.js
-// for the ingest thread), with source maps, a copy of the migrations and an empty migrated PGlite
+// Builds the server into apps/server/dist: one ESM bundle per entry (main.js, ingest-worker.js for
+// the ingest thread and spreadsheet-worker.js for the threads that read imports), with source maps, a copy of the migrations and an empty migrated PGlite
 // database for new data folders (database-template.tar.gz). Packages stay external
 // and resolve from node_modules at run time, except @liftwacht/contracts, which is TypeScript
 // source and is bundled. `node scripts/build-server.mjs` builds; start.mjs imports it to build
@@ -71,7 +71,11 @@ function filesUnder(folder) {
 export async function buildServer() {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(server, 'src/main.ts'), path.join(server, 'src/modules/ingest/ingest-worker.ts')],
+    entryPoints: [
+      path.join(server, 'src/main.ts'),
+      path.join(server, 'src/modules/ingest/ingest-worker.ts'),
+      path.join(server, 'src/modules/lift-spreadsheets/spreadsheet-worker.ts'),
+    ],
     entryNames: '[name]',
     outdir: serverDist,
     bundle: true,

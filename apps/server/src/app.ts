@@ -29,6 +29,7 @@ import { liftOnSiteRoutes } from './modules/lifts/lift-on-site.routes.ts';
 import { liftStickersRoutes } from './modules/lift-stickers/lift-stickers.routes.ts';
 import { liftListPlugin } from './modules/lifts/lift-export-rows.ts';
 import { liftsPlugin } from './modules/lifts/lifts.plugin.ts';
+import { liftImportsPlugin } from './modules/lift-spreadsheets/lift-imports.plugin.ts';
 import { liftSpreadsheetsRoutes } from './modules/lift-spreadsheets/lift-spreadsheets.routes.ts';
 import { liftsRoutes } from './modules/lifts/lifts.routes.ts';
 import { metricsPlugin } from './modules/metrics/metrics.plugin.ts';
@@ -129,6 +130,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(callActionsPlugin);
   // app.inspections: the pass that opens approval_expired once an approval has run out
   await app.register(inspectionsPlugin);
+  // app.liftImports: the threads that read spreadsheet uploads, the pass that deletes expired imports
+  await app.register(liftImportsPlugin);
   // app.webhooks: the outbox of call steps and events, the signed deliveries, enqueue() for modules
   await app.register(webhooksPlugin, { lookup: deps.webhookLookup });
   // app.escalations: the pass that mails subscribers about entrapments nobody acknowledged in time

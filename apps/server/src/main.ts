@@ -15,6 +15,7 @@ import { keyIdentifiers } from './modules/auth/identifier-report.ts';
 import { escalationCheckIntervalMs } from './modules/escalations/escalation-job.ts';
 import { healthCheckIntervalMs } from './modules/ingest/ingest.plugin.ts';
 import { approvalExpiryCheckIntervalMs } from './modules/inspections/approval-expiry.ts';
+import { liftImportExpiryIntervalMs } from './modules/lift-spreadsheets/lift-imports-expiry.ts';
 import { visitTimeoutCheckIntervalMs } from './modules/visits/visit-timeouts.ts';
 import { webhookDispatchIntervalMs } from './modules/webhooks/webhook-dispatcher.ts';
 import { webhookOutboxIntervalMs } from './modules/webhooks/webhook-outbox.ts';
@@ -125,6 +126,7 @@ async function main(): Promise<void> {
   app.ingest.health.start(healthCheckIntervalMs);
   app.visits.timeouts.start(visitTimeoutCheckIntervalMs);
   app.inspections.expiry.start(approvalExpiryCheckIntervalMs);
+  app.liftImports.expiry.start(liftImportExpiryIntervalMs);
   app.webhooks.outbox.start(webhookOutboxIntervalMs);
   app.webhooks.dispatcher.start(webhookDispatchIntervalMs);
   app.escalations.job.start(escalationCheckIntervalMs);

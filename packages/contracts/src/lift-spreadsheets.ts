@@ -5,13 +5,16 @@
 //
 // Import. POST /liftwacht/admin/lift-imports takes multipart/form-data: a `file` part (.csv with
 // comma or semicolon, UTF-8 with or without BOM; or .xlsx; the format is decided by content, not by
-// name) and an `organisationId` field. At most 20 MB, 50,000 data rows and 200 columns, else 413
-// `payload_too_large` / 400 `validation_failed` with a message that says the limit. The first row
+// name) and an `organisationId` field. At most 20 MB, 50,000 data rows and 200 columns (and the
+// other `liftImportLimits`), else 413 `payload_too_large` / 400 `validation_failed` with a message
+// that says the limit; the file is read once, off the server's main thread. The first row
 // holds the column headers, in Dutch or English: the words of the form, the lift page and the
 // export, or an older name (`liftSheetColumnLabels`; case, accents, spaces and punctuation
 // ignored); `name` and `address` must be there. A header that matches nothing is an unknown column,
 // with the closest known name as a suggestion; the apply refuses until the request names it in
-// `ignoreColumns`. The upload is stored (so any node can preview and apply it) and the answer is
+// `ignoreColumns`. The rows read are stored (so any node can preview and apply them; the file
+// itself is not kept) for 24 hours after the upload or the apply, then deleted: a preview or apply
+// of an import that old answers 404 `not_found`. The answer to the upload is
 // the preview: per row what will happen, matched within the organisation by owner number, else by
 // serial number: `create`, `update` (with the changed fields), `unchanged`, or `error` with
 // per-field problems, and the records the row adds (its last inspection, its last maintenance
@@ -28,13 +31,35 @@ import { dataOf, idNumberSchema, isoDateTimeSchema } from './common.ts';
 import { liftFieldLabels, liftFieldNames, type LiftField } from './lift-editing.ts';
 import { liftListQuerySchema, liftSearchCriteriaSchema } from './lifts.ts';
 
-/** At most 20 MB, 50,000 data rows and 200 columns; the preview shows a header by its first 200 characters. */
+/**
+ * What an upload may hold, enforced while the file is read (the reading stops at the first thing
+ * beyond a limit, with 413 `payload_too_large` for sizes and 400 `validation_failed` otherwise, the
+ * message naming the limit): 20 MB; 50,000 data rows with content; 200 columns; a header of at most
+ * 200 characters and any other cell of at most 1,000 (the longest lift field takes 200, so a longer
+ * cell is never lift data); a CSV record of at most 200,000 characters; at most 1,048,576 rows
+ * counting blank ones (Excel's own last row). An XLSX is a zip: at most 10,000 parts, each inflating
+ * to at most 100 MiB and all together to 150 MiB (declared sizes checked before inflating, actual
+ * bytes while inflating), and at most 1,000,000 shared strings. So the preview's unknown columns
+ * are at most 200 headers of at most 200 characters; the web lists the first 20 one by one and
+ * counts the rest (the apply must name every one, so the answer keeps them all).
+ */
 export const liftImportLimits = {
   maxBytes: 20 * 1024 * 1024,
   maxRows: 50_000,
   maxColumns: 200,
   headerLength: 200,
+  cellLength: 1_000,
+  recordLength: 200_000,
+  maxRowNumber: 1_048_576,
+  maxZipEntries: 10_000,
+  maxPartBytes: 100 * 1024 * 1024,
+  maxInflatedBytes: 150 * 1024 * 1024,
+  maxSharedStrings: 1_000_000,
+  listedUnknownColumns: 20,
 } as const;
+
+/** An import is kept this long after its upload, or after its apply, then deleted. */
+export const liftImportKeptHours = 24;
 
 export const spreadsheetFormats = ['csv', 'xlsx'] as const;
 export const spreadsheetFormatSchema = z.enum(spreadsheetFormats);
@@ -219,8 +244,8 @@ export type ImportRecord = z.infer<typeof importRecordSchema>;
  * the header most likely meant and the name it is closest to.
  */
 export const unknownColumnSchema = z.object({
-  /** The header as written, trimmed (its first 200 characters): what `ignoreColumns` repeats. */
-  header: z.string(),
+  /** The header as written, trimmed (a longer one is refused on upload): what `ignoreColumns` repeats. */
+  header: z.string().max(liftImportLimits.headerLength),
   /** Its position, 1 for the first column. */
   position: z.number().int(),
   reason: z.enum(['unknown', 'duplicate']),
@@ -256,7 +281,7 @@ export const liftImportPreviewSchema = z.object({
   columns: z.array(z.string()),
   readOnlyColumns: z.array(z.string()),
   /** Headers that match nothing: the apply refuses until each is named in `ignoreColumns`. */
-  unknownColumns: z.array(unknownColumnSchema),
+  unknownColumns: z.array(unknownColumnSchema).max(liftImportLimits.maxColumns),
   counts: z.object({
     rows: z.number().int(),
     create: z.number().int(),

@@ -1,8 +1,9 @@
 // The rules of a lift import: who may import into which organisation (its own administrators,
 // system-admin any; an organisation merely in scope answers 403, one outside it 404), the upload
-// stored and answered with its preview, and the apply — the plan rebuilt from the stored file in
-// one transaction that writes every row through app.liftWrites, and the rows' inspections and
-// maintenance visits through app.inspections and app.visits, or nothing. The apply refuses while
+// read once (off the main thread), its rows stored and answered with its preview, and the apply —
+// the plan rebuilt from the stored rows in one transaction that writes every row through
+// app.liftWrites, and the rows' inspections and maintenance visits through app.inspections and
+// app.visits, or nothing. The apply refuses while
 // an unknown column is not acknowledged, and a plan that changes nothing writes nothing.
 import type { FastifyRequest } from 'fastify';
 import type { LiftFields } from '@liftwacht/contracts/lift-editing';
@@ -27,8 +28,9 @@ import {
   type RecordTarget,
 } from './import-plan.ts';
 import { knownByDay, type KnownInspection } from './import-records.ts';
+import { isExpired } from './lift-imports-expiry.ts';
 import type { LiftImportsRepository, StoredImport } from './lift-imports.repository.ts';
-import { readSpreadsheet } from './spreadsheet-reader.ts';
+import type { Sheet } from './spreadsheet-reader.ts';
 
 /** What the import needs of app.liftWrites (the lifts module). */
 export interface ImportLiftWrites {
@@ -88,6 +90,13 @@ export interface Upload {
   content: Buffer;
 }
 
+/** Reads uploads and stored sheets off the main thread (app.liftImports.workers). */
+export interface SheetReader {
+  /** The upload within liftImportLimits, and the sheet packed for storing. */
+  read(bytes: Buffer): Promise<{ sheet: Sheet; packed: Buffer }>;
+  unpack(packed: Buffer): Promise<Sheet>;
+}
+
 export class LiftImportsService {
   constructor(
     private readonly imports: LiftImportsRepository,
@@ -96,19 +105,26 @@ export class LiftImportsService {
     private readonly access: OrganisationAccess,
     private readonly audit: Audit,
     private readonly clock: Clock,
+    private readonly sheets: SheetReader,
   ) {}
 
   async upload(principal: Principal, upload: Upload): Promise<LiftImportPreview> {
     await this.assertManages(principal, upload.organisationId);
-    // Read before storing: a file that is no spreadsheet, too long or without the required columns
-    // is refused and never kept.
-    const sheet = await readSpreadsheet(upload.content);
+    // Read before storing (once: what is stored are the rows read): a file that is no spreadsheet,
+    // beyond a limit or without the required columns is refused and never kept.
+    const { sheet, packed } = await this.sheets.read(upload.content);
     const plan = await this.plan(
       this.imports.db,
       buildPlan(sheet, await this.liftWrites.fieldsOf(this.imports.db, upload.organisationId)),
     );
     const id = await this.imports.insert(
-      { ...upload, userId: principal.userId, format: sheet.format, content: upload.content },
+      {
+        organisationId: upload.organisationId,
+        fileName: upload.fileName,
+        userId: principal.userId,
+        format: sheet.format,
+        sheet: packed,
+      },
       this.clock.now(),
     );
     await this.imports.setPreviewVersions(id, plan.versions);
@@ -121,10 +137,7 @@ export class LiftImportsService {
     const stored = await this.found(principal, id);
     const plan = await this.plan(
       this.imports.db,
-      buildPlan(
-        await readSpreadsheet(stored.content),
-        await this.liftWrites.fieldsOf(this.imports.db, stored.organisationId),
-      ),
+      buildPlan(await this.sheetOf(stored), await this.liftWrites.fieldsOf(this.imports.db, stored.organisationId)),
     );
     // The apply holds the lifts to what this preview showed.
     if (!stored.appliedAt) await this.imports.setPreviewVersions(id, plan.versions);
@@ -137,9 +150,10 @@ export class LiftImportsService {
     id: string,
     body: LiftImportApply = { ignoreColumns: [] },
   ): Promise<LiftImportResult> {
-    const { organisationId, content } = await this.found(principal, id);
-    // Reading the file is the slow part and needs no lock: done before the transaction opens.
-    const sheet = await readSpreadsheet(content);
+    const imported = await this.found(principal, id);
+    const { organisationId } = imported;
+    // Unpacking the stored rows is the slow part and needs no lock: done before the transaction opens.
+    const sheet = await this.sheetOf(imported);
     let wrote: { inspections: boolean; visits: boolean } = { inspections: false, visits: false };
     const result = await this.imports.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
@@ -244,10 +258,26 @@ export class LiftImportsService {
     );
   }
 
-  /** The import, when the principal administers its organisation (403 in scope, 404 outside). */
+  /** The rows of a stored import; one stored with its file (before the rows were kept) is read from it. */
+  private async sheetOf(stored: StoredImport): Promise<Sheet> {
+    if (stored.sheet) return this.sheets.unpack(stored.sheet);
+    if (stored.content) return (await this.sheets.read(stored.content)).sheet;
+    throw notFound('Lift import');
+  }
+
+  /**
+   * The import, when the principal administers its organisation (403 in scope, 404 outside); one
+   * past keeping is gone, deleted or not yet (lift-imports-expiry.ts).
+   */
   private async found(principal: Principal, id: string): Promise<StoredImport> {
     const stored = await this.imports.find(this.imports.db, id);
-    if (!stored || !(await this.access.canAccess(principal, stored.organisationId))) throw notFound('Lift import');
+    if (
+      !stored ||
+      isExpired(stored, this.clock.now()) ||
+      !(await this.access.canAccess(principal, stored.organisationId))
+    ) {
+      throw notFound('Lift import');
+    }
     if (!manages(principal, stored.organisationId)) throw forbidden();
     return stored;
   }

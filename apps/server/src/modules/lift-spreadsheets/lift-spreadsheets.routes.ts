@@ -57,6 +57,7 @@ function routes(app: FastifyInstance): void {
     app.access,
     app.audit,
     app.clock,
+    app.liftImports.workers,
   );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const canManage = app.guard('lifts.manage');
