@@ -72,6 +72,33 @@ export async function insertFixtures(db: Db): Promise<Fixtures> {
   return { org: { owner, client, maintenance, stranger }, user, byRole };
 }
 
+/**
+ * An admin of the maintenance company (test-onderhoud-admin), whose grant reaches the owner's and
+ * the client's lifts: it reads them, but administers only its own organisation.
+ */
+export async function insertMaintenanceAdmin(
+  t: { database: { db: Db }; fixtures: Fixtures },
+  locale: 'nl' | 'en-GB' = 'nl',
+): Promise<string> {
+  const db = t.database.db;
+  const username = 'test-onderhoud-admin';
+  const [user] = await db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@example.test`,
+      name: 'Onderhoud Beheerder',
+      passwordHash: await hashPassword(fixturePassword),
+      organisationId: t.fixtures.org.maintenance,
+      locale,
+    })
+    .returning({ id: users.id });
+  const adminRole = (await db.select().from(roles)).find((r) => r.name === 'admin');
+  if (!user || !adminRole) throw new Error('maintenance admin not inserted');
+  await db.insert(userRoles).values({ userId: user.id, roleId: adminRole.id });
+  return username;
+}
+
 /** One lift; the address is derived from the name ("Lift Noord" → "Lift Noordweg 1, Utrecht"). */
 export async function insertLift(db: Db, organisationId: number, name: string): Promise<number> {
   const [row] = await db

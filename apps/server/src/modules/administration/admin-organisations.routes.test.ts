@@ -1,19 +1,13 @@
 // Issue 16: organisations and access grants under /liftwacht/admin — system-admin manages every
 // organisation and grant; an admin reads its own organisation and the grants from and to it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessGrant, AdminOrganisation } from '@liftwacht/contracts/administration';
 import { organisations } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { adminClient, dataOf } from './administration-test-support.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof adminClient>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = adminClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const api = adminClient(t);
 
 const sys = 'test-system-admin';
 const admin = 'test-admin';

@@ -2,21 +2,15 @@
 // the object, never a password hash) in its own transaction; admin reads its organisation's
 // entries, system-admin everyone's; the database refuses to rewrite or remove an entry.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminUser, AuditEntry } from '@liftwacht/contracts/administration';
 import { auditLog, liftImports, lifts, visits } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { adminClient, dataOf, invitation } from './administration-test-support.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof adminClient>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = adminClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const api = adminClient(t);
 
 const sys = 'test-system-admin';
 const admin = 'test-admin';

@@ -4,20 +4,14 @@
 // at the new address.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '@liftwacht/contracts/administration';
 import { rowsOf } from '../../db/seed/query-rows.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { adminClient, dataOf, invitation, mailedToken } from './administration-test-support.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof adminClient>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = adminClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const api = adminClient(t);
 
 const admin = 'test-admin';
 const password = 'A-good-password-2026';

@@ -2,46 +2,23 @@
 // by its own admin or system-admin with the version it was read at, audited.
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EscalationSettings } from '@liftwacht/contracts/escalations';
-import { auditLog, roles, userRoles, users } from '../../db/schema.ts';
-import { hashPassword } from '../auth/password.ts';
-import { fixturePassword } from '../../test-support/fixtures.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { auditLog } from '../../db/schema.ts';
+import { apiClient } from '../../test-support/api-client.ts';
+import { insertMaintenanceAdmin } from '../../test-support/fixtures.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
+const api = apiClient(t);
 
 beforeAll(async () => {
-  t = await createTestApp();
   // An admin of the maintenance company, which the owner organisation granted access.
-  const db = t.database.db;
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: 'test-onderhoud-admin',
-      email: 'test-onderhoud-admin@example.test',
-      name: 'Test onderhoud admin',
-      passwordHash: await hashPassword(fixturePassword),
-      organisationId: t.fixtures.org.maintenance,
-    })
-    .returning({ id: users.id });
-  const [adminRole] = await db.select().from(roles).where(eq(roles.name, 'admin'));
-  if (!row || !adminRole) throw new Error('fixture missing');
-  await db.insert(userRoles).values({ userId: row.id, roleId: adminRole.id });
+  await insertMaintenanceAdmin(t);
 });
-afterAll(() => t.close());
 
-const tokens = new Map<string, string>();
-async function send(username: string, method: 'GET' | 'PUT', organisationId: number, payload?: unknown) {
-  const token = tokens.get(username) ?? (await t.login(username));
-  tokens.set(username, token);
-  return t.app.inject({
-    method,
-    url: `/liftwacht/organisations/${String(organisationId)}/escalation-settings`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const send = (username: string, method: 'GET' | 'PUT', organisationId: number, payload?: unknown) =>
+  api.send(username, method, `/organisations/${String(organisationId)}/escalation-settings`, payload);
 const settingsOf = (res: LightMyRequestResponse) => res.json<{ data: EscalationSettings }>().data;
 
 describe('escalation settings', () => {

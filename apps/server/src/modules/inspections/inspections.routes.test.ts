@@ -8,7 +8,7 @@ import type { Inspection, LiftInspectionsResponse } from '@liftwacht/contracts/i
 import { and, eq, isNull } from 'drizzle-orm';
 import { events, organisationAccess, organisations, roles, userRoles, users } from '../../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
-import { fixturePassword, insertLift } from '../../test-support/fixtures.ts';
+import { fixturePassword, insertLift, insertMaintenanceAdmin } from '../../test-support/fixtures.ts';
 import { inspectionUpload, tinyPdf } from '../../test-support/inspection-calls.ts';
 import { multipartBody, type MultipartParts } from '../../test-support/multipart-body.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -101,7 +101,6 @@ describe('POST /lift/{id}/inspections', () => {
   });
 
   it('refuses an administrator of a maintenance company reaching the lift through a grant (403)', async () => {
-    const { insertMaintenanceAdmin } = await import('../lifts/lift-editing-test-support.ts');
     const res = await record(await insertMaintenanceAdmin(t), liftId, inspectionUpload());
     expect(res.statusCode, res.body).toBe(403);
   });

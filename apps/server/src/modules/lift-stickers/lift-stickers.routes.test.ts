@@ -6,8 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liftStickerPath, type LiftStickersRequest } from '@liftwacht/contracts/lift-stickers';
 import { lifts } from '../../db/schema.ts';
+import { insertMaintenanceAdmin } from '../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { insertMaintenanceAdmin } from '../lifts/lift-editing-test-support.ts';
 import { decodeLabelQr, pdfPageCount, pdfText, popplerMissing } from './sticker-pdf-test-support.ts';
 
 let t: TestApp;

@@ -1,10 +1,7 @@
-// Requests and people for the lift form tests: a caller that signs in once per user (again after
-// the clock moved), and an admin of the maintenance company, which reads its clients' lifts.
+// Requests for the lift form tests: a caller that signs in once per user (again after the clock
+// moved).
 import type { LightMyRequestResponse } from 'fastify';
 import type { CreateLiftInput } from '@liftwacht/contracts/lift-editing';
-import { roles, userRoles, users } from '../../db/schema.ts';
-import { hashPassword } from '../auth/password.ts';
-import { fixturePassword } from '../../test-support/fixtures.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH';
@@ -34,24 +31,3 @@ export function liftClient(t: TestApp) {
 /** The `data` of a success body, typed by the caller. */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- a typed read, like res.json<T>()
 export const dataOf = <T>(res: LightMyRequestResponse): T => res.json<{ data: T }>().data;
-
-/** An admin of the maintenance company, whose grant reaches the owner organisation's lifts. */
-export async function insertMaintenanceAdmin(t: TestApp): Promise<string> {
-  const db = t.database.db;
-  const username = 'test-onderhoud-admin';
-  const [user] = await db
-    .insert(users)
-    .values({
-      username,
-      email: `${username}@example.test`,
-      name: 'Onderhoud Beheerder',
-      passwordHash: await hashPassword(fixturePassword),
-      organisationId: t.fixtures.org.maintenance,
-      locale: 'nl',
-    })
-    .returning({ id: users.id });
-  const adminRole = (await db.select().from(roles)).find((r) => r.name === 'admin');
-  if (!user || !adminRole) throw new Error('maintenance admin not inserted');
-  await db.insert(userRoles).values({ userId: user.id, roleId: adminRole.id });
-  return username;
-}

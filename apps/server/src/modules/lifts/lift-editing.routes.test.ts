@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@liftwacht/contracts/administration';
 import type { Lift } from '@liftwacht/contracts/lifts';
+import { insertMaintenanceAdmin } from '../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { dataOf, insertMaintenanceAdmin, liftClient } from './lift-editing-test-support.ts';
+import { dataOf, liftClient } from './lift-editing-test-support.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof liftClient>;

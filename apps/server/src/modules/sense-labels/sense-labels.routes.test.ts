@@ -4,54 +4,23 @@
 // answers those names over the defaults in the caller's language.
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SenseConfigurationResponse } from '@liftwacht/contracts/sense';
 import { standardReadingKeys, type SenseLabelItem, type SenseLabels } from '@liftwacht/contracts/sense-labels';
-import { auditLog, roles, senseConfiguration, userRoles, users } from '../../db/schema.ts';
+import { auditLog, senseConfiguration } from '../../db/schema.ts';
 import { catalogue } from '../../lib/server-i18n.ts';
-import { fixturePassword } from '../../test-support/fixtures.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { hashPassword } from '../auth/password.ts';
+import { apiClient } from '../../test-support/api-client.ts';
+import { insertMaintenanceAdmin } from '../../test-support/fixtures.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
+const { send } = apiClient(t);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  // An admin of the maintenance company, which the owner organisation granted access.
-  const db = t.database.db;
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: 'test-onderhoud-admin',
-      email: 'test-onderhoud-admin@example.test',
-      name: 'Test onderhoud admin',
-      passwordHash: await hashPassword(fixturePassword),
-      organisationId: t.fixtures.org.maintenance,
-      locale: 'en-GB',
-    })
-    .returning({ id: users.id });
-  const [adminRole] = await db.select().from(roles).where(eq(roles.name, 'admin'));
-  if (!row || !adminRole) throw new Error('fixture missing');
-  await db.insert(userRoles).values({ userId: row.id, roleId: adminRole.id });
+  // An admin of the maintenance company, which the owner organisation granted access; it reads English.
+  await insertMaintenanceAdmin(t, 'en-GB');
 });
-afterAll(() => t.close());
 
-const tokens = new Map<string, string>();
-async function send(
-  username: string,
-  method: 'GET' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  const token = tokens.get(username) ?? (await t.login(username));
-  tokens.set(username, token);
-  return t.app.inject({
-    method,
-    url: `/liftwacht${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 const labelsUrl = (organisationId: number, key?: string) =>
   `/organisations/${String(organisationId)}/sense-labels${key === undefined ? '' : `/${key}`}`;
 const itemOf = (res: LightMyRequestResponse) => res.json<{ data: SenseLabelItem }>().data;

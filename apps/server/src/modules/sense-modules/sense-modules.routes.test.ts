@@ -3,7 +3,7 @@
 // roles, and ingest's share: readings stay with the lift they were measured on, unregistered ES
 // numbers are counted, the latest provisioning message is kept.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   ModuleWithKey,
   SenseModule,
@@ -12,18 +12,12 @@ import type {
 } from '@liftwacht/contracts/sense-modules';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { insertLift } from '../../test-support/fixtures.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { adminClient, dataOf } from '../administration/administration-test-support.ts';
 import { moduleMessage, provisioningMessage, send } from '../ingest/ingest-test-support.ts';
 
-let t: TestApp;
-let api: ReturnType<typeof adminClient>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = adminClient(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const api = adminClient(t);
 
 const sys = 'test-system-admin';
 const admin = 'test-admin';
