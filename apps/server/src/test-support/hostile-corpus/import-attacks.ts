@@ -17,6 +17,7 @@ import {
   manyRowsCsv,
   manyRowsXlsx,
   maximalValidXlsx,
+  paddedSheetXlsx,
   sharedStringBombXlsx,
 } from './import-files.ts';
 
@@ -147,15 +148,15 @@ export const importAttacks: Attack[] = [
     tooLarge,
   ),
   refusedUpload(
-    'XLSX part that inflates to 400 MiB but declares 1 KiB',
+    'XLSX whose worksheet inflates to 400 MiB but declares 1 KiB',
     2,
-    `413 payload_too_large once ${mb(liftImportLimits.maxPartBytes)} are inflated (the actual bytes count, not the header)`,
+    `413 payload_too_large once ${mb(liftImportLimits.maxPartBytes)} are inflated (the bytes count, not the header)`,
     async (c) => {
       const bytes = sized(liftImportLimits.maxPartBytes + 4 * mebibyte, 400 * mebibyte, c.scale);
       return {
-        file: await inflateBombXlsx(bytes, { declaredSize: 1024 }),
-        fileName: 'lying-bomb.xlsx',
-        what: `a part of ${mb(bytes)} declared as 1 KiB`,
+        file: await paddedSheetXlsx(bytes, 1024),
+        fileName: 'lying-sheet.xlsx',
+        what: `a worksheet of ${mb(bytes)} declared as 1 KiB`,
       };
     },
     tooLarge,

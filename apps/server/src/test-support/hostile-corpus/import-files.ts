@@ -85,16 +85,12 @@ export function manyHeadersCsv(count: number): Buffer {
   return Buffer.from(`Naam;Adres;${names}\nLift;Straat 1\n`);
 }
 
-/** A valid one-lift workbook with an extra part of `bytes` zeros (~1,000 : 1), honest or lying about its size. */
-export function inflateBombXlsx(
-  bytes: number,
-  options: { parts?: number; declaredSize?: number } = {},
-): Promise<Buffer> {
+/** A valid one-lift workbook with extra parts (`parts` of them) of `bytes` zeros in all (~1,000 : 1). */
+export function inflateBombXlsx(bytes: number, options: { parts?: number } = {}): Promise<Buffer> {
   const parts = options.parts ?? 1;
-  const extraEntries = Array.from({ length: parts }, (_, i) => ({
-    ...zerosEntry(`xl/media/filler${String(i + 1)}.bin`, Math.ceil(bytes / parts)),
-    ...(options.declaredSize === undefined ? {} : { declaredSize: options.declaredSize }),
-  }));
+  const extraEntries = Array.from({ length: parts }, (_, i) =>
+    zerosEntry(`xl/media/filler${String(i + 1)}.bin`, Math.ceil(bytes / parts)),
+  );
   return xlsxPackage({
     rows: [
       [{ s: 0 }, { s: 1 }],
@@ -102,6 +98,18 @@ export function inflateBombXlsx(
     ],
     sharedStrings: ['Naam', 'Adres', 'Lift', 'Straat 1'],
     extraEntries,
+  });
+}
+
+/** A valid one-lift workbook whose worksheet has `bytes` of whitespace after its rows, declaring `declaredSize`. */
+export function paddedSheetXlsx(bytes: number, declaredSize?: number): Promise<Buffer> {
+  return xlsxPackage({
+    rows: [
+      [{ s: 0 }, { s: 1 }],
+      [{ s: 2 }, { s: 3 }],
+    ],
+    sharedStrings: ['Naam', 'Adres', 'Lift', 'Straat 1'],
+    sheetPadding: { bytes, ...(declaredSize === undefined ? {} : { declaredSize }) },
   });
 }
 

@@ -1,7 +1,7 @@
 // The parts of a minimal .xlsx (one worksheet, shared strings) as Excel writes them, generated row
 // by row so a million-row sheet or a ten-mebibyte shared string never sits in memory as one string,
 // plus any extra entries an attacker adds to the package.
-import { deflatedEntry, zipArchive, type ZipEntry } from './zip-archive.ts';
+import { deflatedEntry, repeatedByteEntry, zipArchive, type ZipEntry } from './zip-archive.ts';
 
 /** A cell: a shared-string index (`{ s }`), a number, or inline text. */
 export type XlsxCell = { s: number } | number | string | null;
@@ -35,9 +35,13 @@ function cellXml(cell: XlsxCell, ref: string): string {
   return `<c r="${ref}" t="s"><v>${String(cell.s)}</v></c>`;
 }
 
+const sheetHead =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const sheetTail = '</sheetData></worksheet>';
+
 /** Rows as worksheet XML, a few thousand rows a chunk. */
-function* sheetXml(rows: Iterable<readonly XlsxCell[]>): Generator<string> {
-  yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+function* sheetXml(rows: Iterable<readonly XlsxCell[]>, tail = sheetTail): Generator<string> {
+  yield sheetHead;
   let chunk = '';
   let number = 0;
   for (const cells of rows) {
@@ -48,7 +52,7 @@ function* sheetXml(rows: Iterable<readonly XlsxCell[]>): Generator<string> {
       chunk = '';
     }
   }
-  yield `${chunk}</sheetData></worksheet>`;
+  yield `${chunk}${tail}`;
 }
 
 /** The shared strings; each string may come in pieces (a 10 MiB string is a generator of chunks). */
@@ -67,8 +71,22 @@ function* sharedStringsXml(strings: readonly (string | (() => Iterable<string>))
 export interface XlsxSpec {
   rows: Iterable<readonly XlsxCell[]>;
   sharedStrings?: readonly (string | (() => Iterable<string>))[];
+  /**
+   * Whitespace after the rows, inside sheetData (valid XML), so the worksheet itself inflates to
+   * `bytes` more: the part the import must read. `declaredSize` is what its headers claim.
+   */
+  sheetPadding?: { bytes: number; declaredSize?: number };
   /** Parts an attacker adds beside the workbook (a part nobody reads still has to be skipped). */
   extraEntries?: readonly ZipEntry[];
+}
+
+function sheetEntry(spec: XlsxSpec): Promise<ZipEntry> {
+  const name = 'xl/worksheets/sheet1.xml';
+  const padding = spec.sheetPadding;
+  if (!padding) return deflatedEntry(name, sheetXml(spec.rows));
+  const head = [...sheetXml(spec.rows, '')].join('');
+  const entry = repeatedByteEntry(name, padding.bytes, { byte: 0x20, head, tail: sheetTail });
+  return Promise.resolve(padding.declaredSize === undefined ? entry : { ...entry, declaredSize: padding.declaredSize });
 }
 
 export async function xlsxPackage(spec: XlsxSpec): Promise<Buffer> {
@@ -78,7 +96,7 @@ export async function xlsxPackage(spec: XlsxSpec): Promise<Buffer> {
     await deflatedEntry('xl/workbook.xml', [workbook]),
     await deflatedEntry('xl/_rels/workbook.xml.rels', [workbookRels]),
     await deflatedEntry('xl/sharedStrings.xml', sharedStringsXml(spec.sharedStrings ?? [])),
-    await deflatedEntry('xl/worksheets/sheet1.xml', sheetXml(spec.rows)),
+    await sheetEntry(spec),
     ...(spec.extraEntries ?? []),
   ];
   return zipArchive(entries);

@@ -28,6 +28,7 @@ export async function deflatedEntry(name: string, chunks: Iterable<string | Buff
   let size = 0;
   for (const chunk of chunks) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    if (bytes.length === 0) continue;
     crc = zlib.crc32(bytes, crc);
     size += bytes.length;
     if (!deflate.write(bytes)) await new Promise((resolve) => deflate.once('drain', resolve));
@@ -38,26 +39,40 @@ export async function deflatedEntry(name: string, chunks: Iterable<string | Buff
 }
 
 const mebibyte = 1024 * 1024;
+const fullFlush = { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH };
 
 /**
- * An entry of `bytes` zero bytes, made without deflating them all: one mebibyte of zeros is
- * deflated once with a full flush (which resets the compressor, so the same bytes follow any
- * segment), repeated, and closed with an empty final block. About 1,000 : 1.
+ * An entry of `bytes` repetitions of one byte (zeros by default, or spaces inside XML) between an
+ * optional head and tail, made without deflating them all: one mebibyte of the byte is deflated
+ * once with a full flush (which resets the compressor, so the same bytes follow any segment),
+ * repeated, and the tail closes the stream. About 1,000 : 1.
  */
-export function zerosEntry(name: string, bytes: number): ZipEntry {
+export function repeatedByteEntry(
+  name: string,
+  bytes: number,
+  options: { byte?: number; head?: string; tail?: string } = {},
+): ZipEntry {
+  const head = Buffer.from(options.head ?? '', 'utf8');
+  const tail = Buffer.from(options.tail ?? '', 'utf8');
   const whole = Math.floor(bytes / mebibyte);
   const rest = bytes % mebibyte;
-  const flush = { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH };
-  const segment = zlib.deflateRawSync(Buffer.alloc(mebibyte), flush);
-  const compressed: Buffer[] = Array.from({ length: whole }, () => segment);
-  if (rest > 0) compressed.push(zlib.deflateRawSync(Buffer.alloc(rest), flush));
-  compressed.push(Buffer.from([0x03, 0x00])); // the final, empty, fixed-Huffman block
-  const zeros = Buffer.alloc(mebibyte);
-  let crc = 0;
-  for (let i = 0; i < whole; i++) crc = zlib.crc32(zeros, crc);
-  if (rest > 0) crc = zlib.crc32(zeros.subarray(0, rest), crc);
-  return { name, compressed, crc32: crc, size: bytes };
+  const filler = Buffer.alloc(mebibyte, options.byte ?? 0);
+  const segment = zlib.deflateRawSync(filler, fullFlush);
+  const compressed: Buffer[] = [];
+  if (head.length > 0) compressed.push(zlib.deflateRawSync(head, fullFlush));
+  for (let i = 0; i < whole; i++) compressed.push(segment);
+  if (rest > 0) compressed.push(zlib.deflateRawSync(filler.subarray(0, rest), fullFlush));
+  compressed.push(zlib.deflateRawSync(tail)); // ends with the final block
+  // zlib.crc32 of an empty buffer answers 0 whatever the running value (Node 20): only non-empty parts.
+  let crc = head.length > 0 ? zlib.crc32(head) : 0;
+  for (let i = 0; i < whole; i++) crc = zlib.crc32(filler, crc);
+  if (rest > 0) crc = zlib.crc32(filler.subarray(0, rest), crc);
+  if (tail.length > 0) crc = zlib.crc32(tail, crc);
+  return { name, compressed, crc32: crc, size: head.length + bytes + tail.length };
 }
+
+/** An entry of `bytes` zero bytes (a part nobody should read, such as a picture). */
+export const zerosEntry = (name: string, bytes: number) => repeatedByteEntry(name, bytes);
 
 const dosTime = 0; // 00:00:00
 const dosDate = ((2026 - 1980) << 9) | (1 << 5) | 1; // 2026-01-01
