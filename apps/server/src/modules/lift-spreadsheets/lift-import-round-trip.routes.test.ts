@@ -1,28 +1,22 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiftImportResult } from '@liftwacht/contracts/lift-spreadsheets';
 import type { Lift } from '@liftwacht/contracts/lifts';
 import { auditLog, inspections, lifts, visits } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { useTestApp } from '../../test-support/use-test-app.ts';
 import { csvFile, importClient, previewOf } from './lift-spreadsheets-test-support.ts';
 
 // Issue 41: the import takes the portal's own words, an export comes back as a no-op, unknown
 // columns wait for the user, and the last inspection and maintenance visit become records.
-let t: TestApp;
-let client: ReturnType<typeof importClient>;
+const t = useTestApp();
+const client = importClient(t);
 const admin = 'test-admin';
 let owner = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  client = importClient(t);
+beforeAll(() => {
   owner = t.fixtures.org.owner;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const inspectionsOf = (liftId: number) =>
