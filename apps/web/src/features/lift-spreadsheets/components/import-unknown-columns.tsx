@@ -4,7 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { UnknownColumn } from '@liftwacht/contracts/lift-spreadsheets';
+import { liftImportLimits, type UnknownColumn } from '@liftwacht/contracts/lift-spreadsheets';
 import { fieldLabel } from '../lib/field-label.ts';
 
 interface ImportUnknownColumnsProps {
@@ -17,18 +17,23 @@ interface ImportUnknownColumnsProps {
 
 /**
  * The headers that match no column, each with the known column it most likely meant and a box to
- * leave it out: the import waits until every one is ticked (the server checks it too).
+ * leave it out: the import waits until every one is ticked (the server checks it too). The first
+ * `listedUnknownColumns` are listed one by one; the rest (a file can have up to 200) are counted,
+ * with one box that leaves them all out.
  */
 export function ImportUnknownColumns({ columns, ignored, onIgnore, disabled }: ImportUnknownColumnsProps) {
   const { t } = useTranslation('lift-spreadsheets');
   if (columns.length === 0) return null;
+  const listed = columns.slice(0, liftImportLimits.listedUnknownColumns);
+  const rest = columns.slice(liftImportLimits.listedUnknownColumns);
+  const restIgnored = rest.every((column) => ignored.has(column.header));
   return (
     <Alert severity="warning" component="section" aria-label={t('import.preview.unknownColumnsLabel')}>
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t('import.preview.unknownColumns')}
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {columns.map((column) => (
+        {listed.map((column) => (
           <Box
             component="li"
             key={`${column.position}`}
@@ -66,6 +71,25 @@ export function ImportUnknownColumns({ columns, ignored, onIgnore, disabled }: I
           </Box>
         ))}
       </Box>
+      {rest.length > 0 ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <FormControlLabel
+            sx={{ minHeight: 44, mr: 1 }}
+            control={
+              <Checkbox
+                checked={restIgnored}
+                disabled={disabled}
+                onChange={(event) => {
+                  for (const column of rest) onIgnore(column.header, event.target.checked);
+                }}
+                slotProps={{ input: { 'aria-label': t('import.preview.ignoreMoreLabel', { count: rest.length }) } }}
+              />
+            }
+            label={t('import.preview.ignoreMore', { count: rest.length })}
+          />
+          <span>{t('import.preview.moreUnknownColumns', { count: rest.length })}</span>
+        </Box>
+      ) : null}
     </Alert>
   );
 }

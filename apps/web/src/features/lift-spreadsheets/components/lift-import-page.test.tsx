@@ -151,6 +151,47 @@ describe('LiftImportPage', () => {
     expect(call?.body).toEqual({ ignoreColumns: ['Opmerking', 'Notitie'] });
   });
 
+  it('lists the first 20 unknown columns one by one and the rest as a count, left out together', async () => {
+    const unknownColumns = Array.from({ length: 25 }, (_, i) => ({
+      header: `Extra ${String(i + 1)}`,
+      position: i + 3,
+      reason: 'unknown' as const,
+      suggestion: null,
+    }));
+    const { api, user } = await upload(
+      { status: 201, body: { data: importPreview([importRow(2, { action: 'create' })], { unknownColumns }) } },
+      {
+        'POST /liftwacht/admin/lift-imports/6f1c2b1e-8a43-4c5e-9d2a-3b7c1e0f9a11/apply': {
+          body: {
+            data: {
+              id: '6f1c2b1e-8a43-4c5e-9d2a-3b7c1e0f9a11',
+              created: 1,
+              updated: 0,
+              unchanged: 0,
+              inspections: 0,
+              visits: 0,
+              appliedAt: '2026-11-25T10:01:00Z',
+            },
+          },
+        },
+      },
+    );
+    expect(await screen.findByText('…en nog 5 onbekende kolommen.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Kolom “Extra 20” negeren' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Kolom “Extra 21” negeren' })).not.toBeInTheDocument();
+    for (let i = 1; i <= 20; i++) {
+      await user.click(screen.getByRole('checkbox', { name: `Kolom “Extra ${String(i)}” negeren` }));
+    }
+    const apply = screen.getByRole('button', { name: 'Importeren' });
+    expect(apply).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'De andere 5 onbekende kolommen negeren' }));
+    expect(apply).toBeEnabled();
+    await user.click(apply);
+    await screen.findByText(/1 liften aangemaakt/);
+    const [call] = api.callsTo('POST /liftwacht/admin/lift-imports/6f1c2b1e-8a43-4c5e-9d2a-3b7c1e0f9a11/apply');
+    expect(call?.body).toEqual({ ignoreColumns: unknownColumns.map((column) => column.header) });
+  });
+
   it('shows the server’s refusal of a file', async () => {
     await upload({
       status: 400,
