@@ -10,6 +10,21 @@ import { usePermission } from '../../../lib/use-permission.ts';
 import { DetailSection } from './detail-section.tsx';
 import { FieldList, type Field } from '../../../components/field-list.tsx';
 
+/** The lift's own text fields after its name, in the order the page lists them. */
+const textFields = [
+  'address',
+  'postalCode',
+  'city',
+  'buildingName',
+  'sbclId',
+  'serialNumber',
+  'ownerNumber',
+  'inspectionNumber',
+  'installerNumber',
+  'telephoneNumber',
+  'manufacturerNumber',
+] as const;
+
 /** Every labelled field of the spec's lift (§3), plus what a maintenance planner asks next. */
 export function LiftDetailsPanel({ lift }: { lift: Lift }) {
   const { t, i18n } = useTranslation('lifts');
@@ -31,17 +46,7 @@ export function LiftDetailsPanel({ lift }: { lift: Lift }) {
 
   const fields: Field[] = [
     { label: t(liftSheetColumnLabels.name.labelKey), value: text(details.liftname) },
-    { label: t(liftSheetColumnLabels.address.labelKey), value: text(details.address) },
-    { label: t(liftSheetColumnLabels.postalCode.labelKey), value: text(details.postalCode) },
-    { label: t(liftSheetColumnLabels.city.labelKey), value: text(details.city) },
-    { label: t(liftSheetColumnLabels.buildingName.labelKey), value: text(details.buildingName) },
-    { label: t(liftSheetColumnLabels.sbclId.labelKey), value: text(details.sbclId) },
-    { label: t(liftSheetColumnLabels.serialNumber.labelKey), value: text(details.serialNumber) },
-    { label: t(liftSheetColumnLabels.ownerNumber.labelKey), value: text(details.ownerNumber) },
-    { label: t(liftSheetColumnLabels.inspectionNumber.labelKey), value: text(details.inspectionNumber) },
-    { label: t(liftSheetColumnLabels.installerNumber.labelKey), value: text(details.installerNumber) },
-    { label: t(liftSheetColumnLabels.telephoneNumber.labelKey), value: text(details.telephoneNumber) },
-    { label: t(liftSheetColumnLabels.manufacturerNumber.labelKey), value: text(details.manufacturerNumber) },
+    ...textFields.map((field) => ({ label: t(liftSheetColumnLabels[field].labelKey), value: text(details[field]) })),
     { label: t(liftSheetColumnLabels.liftType.labelKey), value: nonBlank(lift.liftType) ?? t('details.noLiftType') },
     {
       label: t(liftSheetColumnLabels.commissionedOn.labelKey),
