@@ -9,6 +9,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { listenOnPostgres } from './postgres-listener.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import { pgliteExtensions } from './pglite-extensions.ts';
+import { giveTurnsBetweenStatements } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -135,6 +136,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   try {
     const db = await migrated(client);
+    // Statements run on this thread: a long chain of them must still let requests in between.
+    giveTurnsBetweenStatements(client);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
