@@ -60,22 +60,20 @@ export class ReportsRepository {
     return row?.name ?? null;
   }
 
-  /** One row per lift of the organisation; correlated counts ride the (lift_id, started_at) indexes. */
+  /**
+   * One row per lift of the organisation. The three counts are one grouped statement each over the
+   * period's rows of the lifts' ids, merged here: as subqueries correlated per lift, a planner
+   * without statistics (PGlite has no autovacuum) read each lift's unavailability events through
+   * the partial index on started_at, the whole period's range once per lift — 1,000 lifts × a year
+   * took 340 ms instead of 35. A grouped statement has no per-lift plan to get wrong.
+   */
   async liftActivity(organisationId: number, p: ReportPeriodBounds): Promise<LiftActivityRow[]> {
     const { start, end, endDay } = boundsSql(p);
-    return sqlRows<LiftActivityRow>(
+    const lifts = await sqlRows<Omit<LiftActivityRow, 'unavailabilityEvents' | 'alarmCalls' | 'visits'>>(
       this.db,
       sql`
       select l.id as "liftId", l.name, l.address, l.building_name as "buildingName",
              (l.lift_type is not null) as "hasIntercom",
-             (select count(*)::int from events e
-               where e.lift_id = l.id and e.type = 'unavailable' and e.started_at >= ${start} and e.started_at < ${end})
-               as "unavailabilityEvents",
-             (select count(*)::int from calls c
-               where c.lift_id = l.id and c.started_at >= ${start} and c.started_at < ${end}) as "alarmCalls",
-             (select count(*)::int from visits v
-               where v.lift_id = l.id and v.state <> 'canceled' and v.started_at >= ${start} and v.started_at < ${end})
-               as visits,
              coalesce((select max(i.valid_until) from inspections i
                         where i.lift_id = l.id and i.result = 'approved' and i.inspected_on <= ${endDay}),
                       (l.commissioned_on + interval '12 months')::date)::text
@@ -84,6 +82,26 @@ export class ReportsRepository {
       where l.organisation_id = ${organisationId} and ${liftInServiceSql(p.from)}
       order by l.id`,
     );
+    if (lifts.length === 0) return [];
+    const ids = sql`${sql.param(lifts.map((l) => l.liftId))}::int[]`;
+    const counted = async (table: SQL, where: SQL) => {
+      const rows = await sqlRows<{ liftId: number; count: number }>(
+        this.db,
+        sql`select t.lift_id as "liftId", count(*)::int as count from ${table} t
+            where t.lift_id = any(${ids}) and t.started_at >= ${start} and t.started_at < ${end} and ${where}
+            group by t.lift_id`,
+      );
+      return new Map(rows.map((r) => [r.liftId, r.count]));
+    };
+    const unavailability = await counted(sql`events`, sql`t.type = 'unavailable'`);
+    const calls = await counted(sql`calls`, sql`true`);
+    const visits = await counted(sql`visits`, sql`t.state <> 'canceled'`);
+    return lifts.map((l) => ({
+      ...l,
+      unavailabilityEvents: unavailability.get(l.liftId) ?? 0,
+      alarmCalls: calls.get(l.liftId) ?? 0,
+      visits: visits.get(l.liftId) ?? 0,
+    }));
   }
 
   /** Alarm calls that began in the period, per kind (entrapment | false_alarm | test | other). */
