@@ -1,5 +1,7 @@
 // The organisation report's layout, section by section: cover, summary, the ten lowest lifts,
-// events per type, every lift. Returns the finished pdfkit document, a stream of PDF bytes.
+// events per type, every lift. Answers the finished pdfkit document, a stream of PDF bytes. Drawing
+// gives the event loop turns (the tables), so call it through reportBuilds (report-builds.ts): one
+// document drawn at a time keeps the memory of one and the shared font objects used by one.
 import { catalogue, interpolate, languageOf } from '../../lib/server-i18n.ts';
 import { drawContents, drawCover, periodText } from './report-cover.ts';
 import {
@@ -16,7 +18,7 @@ import type { OrganisationReport } from './report-model.ts';
 import { drawSummary } from './report-summary.ts';
 import { drawTable } from './report-table.ts';
 
-export function renderOrganisationReport(report: OrganisationReport): PDFKit.PDFDocument {
+export async function renderOrganisationReport(report: OrganisationReport): Promise<PDFKit.PDFDocument> {
   const texts = catalogue(languageOf(report.locale)).reports;
   const format = createReportFormat(report.locale, texts.document.percent);
   const period = periodText(texts, format, report.period);
@@ -35,13 +37,13 @@ export function renderOrganisationReport(report: OrganisationReport): PDFKit.PDF
   drawSummary(ctx, report);
 
   startSection(ctx, texts.lowest.title);
-  drawLowestLifts(ctx, report.lowest);
+  await drawLowestLifts(ctx, report.lowest);
 
   startSection(ctx, texts.eventTypes.title, { continueAfter: 120 });
-  drawEventTypes(ctx, report.eventsByType);
+  await drawEventTypes(ctx, report.eventsByType);
 
   startSection(ctx, texts.lifts.title, { intro: texts.lifts.intro });
-  drawAllLifts(ctx, report.lifts);
+  await drawAllLifts(ctx, report.lifts);
 
   ctx.doc.switchToPage(0);
   drawContents(ctx, contentsY);
@@ -55,7 +57,7 @@ export function renderOrganisationReport(report: OrganisationReport): PDFKit.PDF
   return ctx.doc;
 }
 
-function drawEventTypes(ctx: ReportContext, rows: OrganisationReport['eventsByType']): void {
+async function drawEventTypes(ctx: ReportContext, rows: OrganisationReport['eventsByType']): Promise<void> {
   const t = ctx.texts.eventTypes;
   if (rows.length === 0) {
     emptyNote(ctx, t.empty);
@@ -65,7 +67,7 @@ function drawEventTypes(ctx: ReportContext, rows: OrganisationReport['eventsByTy
   // A type this version has no label for still prints, under its code.
   const labelled = rows.map((r) => ({ label: labels[r.type] ?? r.type, count: r.count }));
   const total = rows.reduce((sum, r) => sum + r.count, 0);
-  drawTable(
+  await drawTable(
     ctx,
     [
       { header: t.type, width: 'fill', cell: (r) => ({ text: r.label }) },

@@ -21,8 +21,9 @@ let parsed: Record<ReportFont, Fontkit.Font> | undefined;
 
 /**
  * The fonts, read and parsed once per process. pdfkit accepts a parsed fontkit font and makes its
- * own subset per document, so each report skips ~100 ms of table parsing. Safe to share: a report
- * is drawn synchronously from start to end(), and fontkit only caches what it reads.
+ * own subset per document, so each report skips ~100 ms of table parsing. Safe to share: one report
+ * is drawn at a time (report-builds.ts), each pdfkit call is synchronous, and fontkit only caches
+ * what it reads.
  */
 export function reportFontFaces(): Record<ReportFont, Fontkit.Font> {
   parsed ??= Object.fromEntries(

@@ -49,7 +49,7 @@ function liftColumns(ctx: ReportContext): TableColumn<ReportLift>[] {
   ];
 }
 
-export function drawLowestLifts(ctx: ReportContext, lifts: readonly ReportLift[]): void {
+export async function drawLowestLifts(ctx: ReportContext, lifts: readonly ReportLift[]): Promise<void> {
   if (lifts.length === 0) {
     emptyNote(ctx, ctx.texts.lowest.empty);
     return;
@@ -59,15 +59,15 @@ export function drawLowestLifts(ctx: ReportContext, lifts: readonly ReportLift[]
     { header: ctx.texts.lowest.rank, width: 'fit', align: 'right', cell: (r) => ({ text: String(r.rank) }) },
     ...liftColumns(ctx).map((c) => ({ ...c, cell: (r: { lift: ReportLift }) => c.cell(r.lift) })),
   ];
-  drawTable(ctx, columns, ranked);
+  await drawTable(ctx, columns, ranked);
 }
 
-export function drawAllLifts(ctx: ReportContext, lifts: readonly ReportLift[]): void {
+export async function drawAllLifts(ctx: ReportContext, lifts: readonly ReportLift[]): Promise<void> {
   if (lifts.length === 0) {
     emptyNote(ctx, ctx.texts.lifts.empty);
     return;
   }
-  drawTable(ctx, liftColumns(ctx), lifts);
+  await drawTable(ctx, liftColumns(ctx), lifts);
 }
 
 export function emptyNote(ctx: ReportContext, text: string): void {

@@ -3,7 +3,7 @@
 // organisation-report.ts, exactly as POST /report/pdf streams them.
 import type { ReportLanguage } from '@liftwacht/contracts/reports';
 import type { Principal } from '../../plugins/auth-sessions.repository.ts';
-import { renderOrganisationReport } from './organisation-report.ts';
+import { drawReport } from './report-builds.ts';
 import type { OrganisationReport } from './report-model.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -41,6 +41,6 @@ export async function buildReportPdf(
   });
   const localised = language === null ? report : { ...report, locale: localeFor(language, report.locale) };
   const chunks: Buffer[] = [];
-  for await (const chunk of renderOrganisationReport(localised)) chunks.push(chunk as Buffer);
+  for await (const chunk of await drawReport(localised)) chunks.push(chunk as Buffer);
   return { organisationName: report.organisation.name, pdf: new Uint8Array(Buffer.concat(chunks)) };
 }

@@ -1,5 +1,6 @@
 // A table that flows over as many pages as it needs, repeating its header row on every page, with
 // a second muted line per cell (an address under a lift name) and an optional colour marker.
+import { turnGiver } from '../../lib/heavy-reads.ts';
 import { colours, ensureSpace, type ReportContext } from './report-document.ts';
 import type { ReportFont } from './report-fonts.ts';
 
@@ -33,12 +34,16 @@ const style = {
   markerRadius: 2.6,
 } as const;
 
-export function drawTable<Row>(
+/**
+ * Draws the table from the current position. A table of 1,000 lifts is ~200 ms of drawing: the
+ * rows give the event loop a turn every 20 ms, so other requests are answered meanwhile.
+ */
+export async function drawTable<Row>(
   ctx: ReportContext,
   columns: TableColumn<Row>[],
   rows: readonly Row[],
   options: { footer?: Row } = {},
-): void {
+): Promise<void> {
   const { doc } = ctx;
   const text = textMeasure(ctx);
   const all = options.footer === undefined ? rows : [...rows, options.footer];
@@ -145,7 +150,9 @@ export function drawTable<Row>(
   const first = cells[0];
   ensureSpace(ctx, headerHeight + (first === undefined ? 0 : rowHeight(first, false)));
   drawHeader();
-  cells.forEach((rowCells, index) => {
+  const turn = turnGiver();
+  for (const [index, rowCells] of cells.entries()) {
+    await turn();
     const isFooter = options.footer !== undefined && index === rows.length;
     const height = rowHeight(rowCells, isFooter);
     if (doc.y + height > ctx.bottom) {
@@ -154,7 +161,7 @@ export function drawTable<Row>(
       drawHeader();
     }
     drawRow(rowCells, height, !isFooter && index % 2 === 1, isFooter);
-  });
+  }
   doc.fillColor(colours.text);
   doc.x = ctx.left;
 }

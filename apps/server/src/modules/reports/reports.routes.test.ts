@@ -10,6 +10,7 @@ import { refreshAvailabilityRollup } from '../../db/rollups/availability-rollup.
 import { calls, events, inspections, lifts, organisations, visits } from '../../db/schema.ts';
 import { catalogue } from '../../lib/server-i18n.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { reportDrawings } from './report-builds.ts';
 import { createReportFormat, type ReportFormat } from './report-format.ts';
 
 // Test clock: 2026-03-10T09:00:00Z. Owner organisation: five lifts with known outages, calls,
@@ -205,6 +206,17 @@ describe('POST /report/pdf', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json(), JSON.stringify(body)).toMatchObject({ error: { code: 'validation_failed', field } });
     }
+  });
+
+  it('draws reports asked at once one after the other and answers every one', async () => {
+    let mostDrawn = 0;
+    const watch = setInterval(() => (mostDrawn = Math.max(mostDrawn, reportDrawings.active)), 1);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(report(owner()))));
+    clearInterval(watch);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    for (const res of answers) expect(res.rawPayload.subarray(-6).toString('latin1')).toContain('%%EOF');
+    expect(mostDrawn).toBeLessThanOrEqual(1);
+    expect([reportDrawings.active, reportDrawings.queued]).toEqual([0, 0]);
   });
 
   it('publishes the contract in OpenAPI', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reportFileName, reportPdfRequestSchema, reportPdfResponseSchema } from '@liftwacht/contracts/reports';
 import { principalOf } from '../../plugins/auth.ts';
-import { renderOrganisationReport } from './organisation-report.ts';
+import { drawReport } from './report-builds.ts';
 import { ReportsRepository } from './reports.repository.ts';
 import { ReportsService } from './reports.service.ts';
 
@@ -35,7 +35,7 @@ export function reportsRoutes(app: FastifyInstance): void {
       const { body } = request;
       // Every figure is read before the first byte goes out, so a refusal is still a JSON error.
       const report = await service.organisationReport(principalOf(request), body);
-      const pdf = renderOrganisationReport(report);
+      const pdf = await drawReport(report);
       // The typed reply expects the OpenAPI's binary string; pdfkit's document streams those bytes.
       return (reply as FastifyReply)
         .type('application/pdf')
