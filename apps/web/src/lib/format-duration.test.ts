@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { durationParts, formatDuration } from './format-duration.ts';
+import { durationParts } from '@liftwacht/contracts/durations';
+import { formatDuration } from './format-duration.ts';
 
 const day = 86_400;
 
