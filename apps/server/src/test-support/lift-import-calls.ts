@@ -1,21 +1,21 @@
 // Lift imports for the security harness: an upload of a one-row CSV, and imports stored directly
-// (as an upload stores them) for the routes that take an import by id.
+// (the rows read, as an upload stores them) for the routes that take an import by id.
 import { stringify } from 'csv-stringify/sync';
 import { liftImports } from '../db/schema.ts';
+import { packSheet } from '../modules/lift-spreadsheets/stored-sheet.ts';
 import type { MultipartParts } from './multipart-body.ts';
 import type { SecurityWorld } from './security-world.ts';
 
 let counter = 0;
 
+const oneLift = () => {
+  counter++;
+  return [`Harnas importlift ${counter}`, `Harnasweg ${counter}`];
+};
+
 /** A CSV whose one lift no import has yet: applying it always creates (never a stale match). */
 function oneLiftCsv(): Buffer {
-  counter++;
-  return Buffer.from(
-    stringify([
-      ['Naam', 'Adres'],
-      [`Harnas importlift ${counter}`, `Harnasweg ${counter}`],
-    ]),
-  );
+  return Buffer.from(stringify([['Naam', 'Adres'], oneLift()]));
 }
 
 export function liftImportUpload(organisationId: number): MultipartParts {
@@ -32,7 +32,13 @@ export async function storedLiftImport(w: SecurityWorld, whose: 'own' | 'foreign
   const userId = whose === 'own' ? fixtures.user.admin.id : fixtures.user.stranger.id;
   const [row] = await w.t.database.db
     .insert(liftImports)
-    .values({ organisationId, userId, fileName: 'harnas.csv', format: 'csv', content: oneLiftCsv() })
+    .values({
+      organisationId,
+      userId,
+      fileName: 'harnas.csv',
+      format: 'csv',
+      sheet: packSheet({ format: 'csv', headers: ['Naam', 'Adres'], rows: [{ row: 2, cells: oneLift() }] }),
+    })
     .returning({ id: liftImports.id });
   if (!row) throw new Error('lift import not stored');
   return row.id;

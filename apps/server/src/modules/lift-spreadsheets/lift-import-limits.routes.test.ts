@@ -119,6 +119,31 @@ describe('lift import limits, read off the main thread', () => {
     expect(previewOf(again).rows).toEqual(previewOf(res).rows);
   });
 
+  it('previews and applies an import stored with its file, before the rows were kept', async () => {
+    const [row] = await t.database.db
+      .insert(liftImports)
+      .values({
+        organisationId: owner,
+        userId: t.fixtures.user.admin.id,
+        fileName: 'oud.csv',
+        format: 'csv',
+        content: csvFile(
+          [
+            ['Naam', 'Adres'],
+            ['Lift Oud', 'Straat 9'],
+          ],
+          ';',
+        ),
+        createdAt: t.clock.now(),
+      })
+      .returning({ id: liftImports.id });
+    const id = row?.id ?? '';
+    const preview = await client.preview(admin, id);
+    expect(preview.statusCode).toBe(200);
+    expect(previewOf(preview).counts).toMatchObject({ rows: 1, create: 1 });
+    expect((await client.apply(admin, id)).statusCode).toBe(200);
+  });
+
   it(`forgets an import ${String(liftImportKeptHours)} hours after its upload or its apply (404), and the pass deletes it`, async () => {
     const abandoned = previewOf(
       await client.upload(
