@@ -19,6 +19,7 @@ import { PageBoundary } from '../../components/page-boundary.tsx';
 import { LockedLiftBanner } from '../../features/lift-stickers/components/locked-lift-banner.tsx';
 import { LiftHeaderStrip } from '../../features/lifts/components/lift-header-strip.tsx';
 import { queryClient } from '../../lib/query-client.ts';
+import { TooManySocketsNotice } from '../../lib/realtime/components/too-many-sockets-notice.tsx';
 import { SideMenu } from './side-menu.tsx';
 
 /** Spec §2: the menu is 220 px wide; below the medium breakpoint it becomes a temporary drawer. */
@@ -69,6 +70,7 @@ export function AppLayout() {
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
           {isDesktop ? null : <Toolbar />}
           <LockedLiftBanner />
+          <TooManySocketsNotice />
           {liftId ? (
             <ComponentBoundary>
               <LiftHeaderStrip liftId={liftId} />

@@ -58,6 +58,29 @@ describe('profile dialog: own details', () => {
     expect(screen.getByRole('button', { name: /Marieke de Vries/ })).toBeInTheDocument();
   });
 
+  it('says so under the email field when another user has the address (409 email_taken)', async () => {
+    storedSession(user, {
+      extra: {
+        'PATCH /liftwacht/user': {
+          status: 409,
+          body: {
+            error: { code: 'email_taken', message: 'This email address belongs to another user', field: 'email' },
+          },
+        },
+      },
+    });
+    renderApp('/dashboard');
+    await userEvent.click(within(await openProfile()).getByRole('button', { name: 'Gegevens wijzigen' }));
+    const form = await screen.findByRole('dialog', { name: 'Gegevens wijzigen' });
+    await userEvent.clear(within(form).getByLabelText('E-mailadres'));
+    await userEvent.type(within(form).getByLabelText('E-mailadres'), 'taken@example.nl');
+    await userEvent.click(within(form).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(helpOf(form, 'E-mailadres')).toBe('Dit e-mailadres hoort al bij een andere gebruiker.'));
+    // Typing another address takes the message away.
+    await userEvent.type(within(form).getByLabelText('E-mailadres'), 'x');
+    expect(helpOf(form, 'E-mailadres')).toBeNull();
+  });
+
   it('sends only what changed, and checks the fields first', async () => {
     const api = storedSession(user, {
       extra: { 'PATCH /liftwacht/user': { body: { data: { ...user, name: 'Nieuwe naam' } } } },

@@ -168,6 +168,13 @@ describe('UsersPage', () => {
       ),
     ).toBeInTheDocument();
 
+    answer = {
+      status: 409,
+      body: { error: { code: 'email_taken', message: 'belongs to another user', field: 'email' } },
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Uitnodiging versturen' }));
+    expect(await within(dialog).findByText('Dit e-mailadres hoort al bij een andere gebruiker.')).toBeInTheDocument();
+
     answer = { status: 200, body: { data: adminUser(10, 'jansen', { status: 'invited' }) } };
     await user.click(within(dialog).getByRole('button', { name: 'Uitnodiging versturen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

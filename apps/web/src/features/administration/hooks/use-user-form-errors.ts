@@ -10,7 +10,7 @@ export type UserFieldErrors = Partial<Record<UserField, string>>;
 
 /**
  * The field and form errors of a user dialog: the contract's checks before sending, then the
- * server's answers in plain words (a taken username, the last administrator, a too strong role).
+ * server's answers in plain words (a taken username or email address, the last administrator, a too strong role).
  */
 export function useUserFormErrors() {
   const { t } = useTranslation('administration');
@@ -32,6 +32,8 @@ export function useUserFormErrors() {
     const refused = serverFieldErrors(error, userFields);
     if (Object.keys(refused).length > 0) {
       setFieldErrors(invalidFieldMessages(refused, t));
+    } else if (hasErrorCode(error, 'email_taken')) {
+      setFieldErrors({ email: t('users.errors.emailTaken') });
     } else if (invite && hasErrorCode(error, 'username_look_alike')) {
       setFieldErrors({ username: t('users.errors.usernameLookAlike') });
     } else if (invite && hasErrorCode(error, 'conflict')) {

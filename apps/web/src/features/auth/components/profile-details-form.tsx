@@ -11,7 +11,7 @@ import { changeLocale } from '../../../lib/i18n.ts';
 import { sessionActions } from '../../../lib/session/session-store.ts';
 import { useAsyncAction } from '../../../lib/use-async-action.ts';
 import { updateProfile } from '../api/update-profile.ts';
-import { serverField } from '../../../lib/form-errors.ts';
+import { hasErrorCode, serverField } from '../../../lib/form-errors.ts';
 import { emailProblem, problemsOf, requiredProblem } from './field-problems.ts';
 import { formSx } from './form-sx.ts';
 import { LocaleSelect } from './locale-select.tsx';
@@ -34,6 +34,8 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
   const [locale, setLocale] = useState<Locale>(user.locale);
   const [submitted, setSubmitted] = useState(false);
   const [refused, setRefused] = useState<Field | null>(null);
+  /** The server answered email_taken: another user has this address (in some spelling). */
+  const [emailTaken, setEmailTaken] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
   const save = useAsyncAction(async (change: UpdateProfile) => {
@@ -45,6 +47,7 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
     } catch (error) {
       const field = serverField(error, fields);
       if (field !== null) setRefused(field);
+      else if (hasErrorCode(error, 'email_taken')) setEmailTaken(true);
       else setFormError(t('profile.saveFailed', { detail: apiErrorMessage(error, tCommon) }));
       throw error;
     }
@@ -53,7 +56,10 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
   const problems = problemsOf<Field>({ name: requiredProblem(t, name), email: emailProblem(t, email) });
   const refusal: Record<Field, string> = { name: t('fieldErrors.invalid'), email: t('fieldErrors.email') };
   const problemOf = (field: Field) =>
-    (refused === field ? refusal[field] : undefined) ?? (submitted ? problems[field] : undefined) ?? null;
+    (field === 'email' && emailTaken ? t('fieldErrors.emailTaken') : undefined) ??
+    (refused === field ? refusal[field] : undefined) ??
+    (submitted ? problems[field] : undefined) ??
+    null;
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,6 +107,7 @@ export function ProfileDetailsForm({ user, onDone }: ProfileDetailsFormProps) {
         onChange={(value) => {
           setEmail(value);
           if (refused === 'email') setRefused(null);
+          setEmailTaken(false);
         }}
         error={problemOf('email') !== null}
         helperText={problemOf('email')}

@@ -6,6 +6,7 @@ import { startTestSocketServer, type TestSocketServer } from '../testing/socket-
 import { LiftConnection, type ConnectionState } from './lift-connection.ts';
 import { createLiftTokenSource } from './lift-token.ts';
 import { clearSocketAccess, readSocketAccess, writeSocketAccess } from './socket-access-store.ts';
+import { socketRefusals } from './socket-refusals.ts';
 import { liftSocketOptions } from './socket-options.ts';
 import { isSocketRequestError, type SocketRequestError } from './socket-request-error.ts';
 
@@ -31,11 +32,12 @@ afterEach(async () => {
   await server.close();
 });
 
-function connect(liftId = 1): LiftConnection {
+function connect(liftId = 1, tooManySocketsRetryMs?: number): LiftConnection {
   connection = new LiftConnection(liftId, {
     token: createLiftTokenSource(requestToken),
     clearAccess: clearSocketAccess,
     openSocket: (token) => io(server.url, liftSocketOptions(token)),
+    ...(tooManySocketsRetryMs === undefined ? {} : { tooManySocketsRetryMs, random: () => 0.5 }),
   });
   return connection;
 }
@@ -145,5 +147,37 @@ describe('lift connection', () => {
     c.start();
     await waitFor(() => expect(c.state).toBe('failed'));
     expect(server.handshakeTokens).toEqual([]);
+  });
+
+  it('asks again after a rate_limited answer instead of failing, and reports it only when it keeps coming', async () => {
+    const c = connect(1);
+    const errors: SocketRequestError[] = [];
+    c.on('error', (e) => errors.push(e));
+    c.start();
+    await waitFor(() => expect(c.state).toBe('connected'));
+    server.rateLimited.remaining = 2;
+    await expect(c.sensorData('ES-1')).resolves.toMatchObject({ values: { f1: { value: 2 } } });
+    expect(server.rateLimited.answered).toBe(2);
+    expect(errors).toEqual([]);
+    // A budget that never comes back: the answer is rate_limited after a bounded number of tries.
+    Object.assign(server.rateLimited, { remaining: 100, answered: 0 });
+    const error: unknown = await c.sensorData('ES-1').catch((e: unknown) => e);
+    expect(isSocketRequestError(error) && error.code).toBe('rate_limited');
+    expect(server.rateLimited.answered).toBe(5);
+  }, 15_000);
+
+  it('on too_many_sockets says so and tries again after a long wait, not in the reconnect loop', async () => {
+    server.handshakeRefusal.code = 'too_many_sockets';
+    const c = connect(1, 1500);
+    c.start();
+    await waitFor(() => expect(socketRefusals.tooManySockets()).toBe(true));
+    expect(c.state).toBe('connecting');
+    // The reconnect loop would have tried again within a second; the refused one waits.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(server.handshakeTokens).toHaveLength(1);
+    server.handshakeRefusal.code = null;
+    await waitFor(() => expect(c.state).toBe('connected'));
+    expect(server.handshakeTokens).toHaveLength(2);
+    expect(socketRefusals.tooManySockets()).toBe(false);
   });
 });

@@ -21,7 +21,9 @@ import {
 import { isApiError } from '../../../lib/api-error.ts';
 import { log } from '../../../lib/log.ts';
 import { backoffDelay } from './backoff-delay.ts';
+import { retryRateLimited } from './rate-limited-delay.ts';
 import { liftSocketOptions, reconnectBackoff, socketUrl } from './socket-options.ts';
+import { socketRefusals } from './socket-refusals.ts';
 import { SocketRequestError, socketNotAvailableMessage, socketNotConnectedMessage } from './socket-request-error.ts';
 
 export type LiftSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -34,7 +36,15 @@ export interface LiftConnectionDeps {
   clearAccess: () => void;
   openSocket?: (token: string) => LiftSocket;
   random?: () => number;
+  /** The wait before trying again after too_many_sockets (tests shorten it). */
+  tooManySocketsRetryMs?: number;
 }
+
+/**
+ * After too_many_sockets the user has the cap open elsewhere (other tabs): ask again now and then,
+ * not in the reconnect loop's seconds, each of which would fetch a token and be refused again.
+ */
+export const tooManySocketsRetryMs = 30_000;
 
 /** Handshake refusals that a new token cannot cure. */
 const fatalRefusals = new Set(['forbidden', 'session_revoked']);
@@ -119,6 +129,7 @@ export class LiftConnection {
   close(): void {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    socketRefusals.accepted(this.refusalSource);
     const socket = this.socket;
     this.socket = null;
     if (socket) {
@@ -128,6 +139,10 @@ export class LiftConnection {
     }
     this.setState('idle');
     for (const set of Object.values(this.handlers)) set.clear();
+  }
+
+  private get refusalSource(): string {
+    return `lift:${String(this.liftId)}`;
   }
 
   private setState(state: ConnectionState): void {
@@ -177,6 +192,7 @@ export class LiftConnection {
     socket.on('connect', () => {
       this.everConnected = true;
       this.retryAttempt = 0;
+      socketRefusals.accepted(this.refusalSource);
       this.setState('connected');
       for (const esNumber of this.listenList.keys()) void this.sendListen(esNumber);
     });
@@ -193,6 +209,15 @@ export class LiftConnection {
       if (refusal.success && fatalRefusals.has(refusal.data.code)) {
         log.warn(`lift ${String(this.liftId)} socket refused: ${error.message}`);
         this.fail();
+        return;
+      }
+      if (refusal.success && refusal.data.code === 'too_many_sockets') {
+        log.warn(`lift ${String(this.liftId)} socket refused: ${error.message}`);
+        socketRefusals.refused(this.refusalSource);
+        this.setState(this.everConnected ? 'reconnecting' : 'connecting');
+        // Spread ±25 %, so a user's tabs do not all come back in the same moment.
+        const wait = this.deps.tooManySocketsRetryMs ?? tooManySocketsRetryMs;
+        this.scheduleRetry(Math.round(wait * (0.75 + 0.5 * (this.deps.random ?? Math.random)())));
         return;
       }
       this.setState(this.everConnected ? 'reconnecting' : 'connecting');
@@ -230,9 +255,9 @@ export class LiftConnection {
     void this.connectWithFreshToken();
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(after?: number): void {
     clearTimeout(this.retryTimer);
-    const delay = backoffDelay(this.retryAttempt++, this.deps.random);
+    const delay = after ?? backoffDelay(this.retryAttempt++, this.deps.random);
     this.retryTimer = setTimeout(() => void this.connectWithFreshToken(), delay);
   }
 
@@ -251,8 +276,24 @@ export class LiftConnection {
     }
   }
 
-  /** One request with its acknowledgement; an ack carrying an error rejects with it (spec §7, §8). */
-  private async ask<T>(
+  /**
+   * One request with its acknowledgement; an ack carrying an error rejects with it (spec §7, §8).
+   * A rate_limited answer (the socket's budget, docs/realtime.md §4) is asked again after a short
+   * wait, a few times, before it counts as the answer.
+   */
+  private ask<T>(
+    event: 'listen' | 'unlisten' | 'getSensorData' | 'getModuleStatus',
+    esNumber: string,
+    schema: z.ZodType<{ data: T } | SocketError>,
+  ): Promise<T> {
+    return retryRateLimited(
+      () => this.askOnce(event, esNumber, schema),
+      (error) => error instanceof SocketRequestError && error.code === 'rate_limited',
+      { ...(this.deps.random ? { random: this.deps.random } : {}), stop: () => this.closed },
+    );
+  }
+
+  private async askOnce<T>(
     event: 'listen' | 'unlisten' | 'getSensorData' | 'getModuleStatus',
     esNumber: string,
     schema: z.ZodType<{ data: T } | SocketError>,

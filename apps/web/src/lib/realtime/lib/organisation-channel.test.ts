@@ -7,6 +7,7 @@ import { startTestSocketServer, type TestSocketServer } from '../testing/socket-
 import { coalesce } from './coalesce.ts';
 import { createOrganisationChannel } from './organisation-channel.ts';
 import { organisationSocketOptions } from './socket-options.ts';
+import { socketRefusals } from './socket-refusals.ts';
 
 let server: TestSocketServer;
 const cleanups: (() => void)[] = [];
@@ -86,5 +87,29 @@ describe('coalesce', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('follows after rate_limited answers instead of giving up on the organisation', async () => {
+    server.rateLimited.remaining = 2;
+    const channel = createOrganisationChannel((token) => io(server.url, organisationSocketOptions(token)));
+    const heard: number[] = [];
+    cleanups.push(channel.follow('user-token', 6, (m) => heard.push(m.organisationId)));
+    await waitFor(() => expect(server.sockets()[0]?.rooms.has('organisation:6')).toBe(true));
+    expect(server.rateLimited.answered).toBe(2);
+    await waitFor(() => expect(heard).toEqual([6]));
+  });
+
+  it('says too_many_sockets once refused with it, and not once a later follow connects', async () => {
+    server.handshakeRefusal.code = 'too_many_sockets';
+    const channel = createOrganisationChannel((token) => io(server.url, organisationSocketOptions(token)));
+    cleanups.push(channel.follow('user-token', 7, () => undefined));
+    await waitFor(() => expect(socketRefusals.tooManySockets()).toBe(true));
+    // Refused handshakes are not retried by the socket: no loop.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(server.handshakeTokens).toHaveLength(1);
+    server.handshakeRefusal.code = null;
+    cleanups.push(channel.follow('user-token', 8, () => undefined));
+    await waitFor(() => expect(server.sockets()).toHaveLength(1));
+    await waitFor(() => expect(socketRefusals.tooManySockets()).toBe(false));
   });
 });

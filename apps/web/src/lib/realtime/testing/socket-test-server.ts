@@ -18,6 +18,10 @@ export interface TestSocketServer {
   forbidden: Set<string>;
   /** Organisations whose follow is answered with a not_found error (another organisation's). */
   hiddenOrganisations: Set<number>;
+  /** When code is set, every handshake is refused with it (too_many_sockets: the user's cap). */
+  handshakeRefusal: { code: string | null };
+  /** The next `remaining` getSensorData and listenOrganisation requests answer rate_limited. */
+  rateLimited: { remaining: number; answered: number };
   sockets(): Socket[];
   emitModule(es: string, message: Record<string, unknown>): void;
   emitOrganisationChanged(organisationId: number, kinds: string[]): void;
@@ -38,6 +42,16 @@ export async function startTestSocketServer(): Promise<TestSocketServer> {
     listens: [] as string[],
     forbidden: new Set<string>(),
     hiddenOrganisations: new Set<number>(),
+    handshakeRefusal: { code: null as string | null },
+    rateLimited: { remaining: 0, answered: 0 },
+  };
+  /** Answers rate_limited while the test asks for it; true when it did. */
+  const rateLimited = (ack: (r: unknown) => void): boolean => {
+    if (state.rateLimited.remaining <= 0) return false;
+    state.rateLimited.remaining -= 1;
+    state.rateLimited.answered += 1;
+    ack({ error: { code: 'rate_limited', message: 'Too many requests on this socket' } });
+    return true;
   };
 
   const start = async () => {
@@ -46,7 +60,9 @@ export async function startTestSocketServer(): Promise<TestSocketServer> {
     io.use((socket, next) => {
       const token = String(socket.handshake.query.token ?? '');
       state.handshakeTokens.push(token);
-      if (state.validTokens.has(token)) next();
+      const refusal = state.handshakeRefusal.code;
+      if (refusal) next(Object.assign(new Error('Refused'), { data: { code: refusal } }));
+      else if (state.validTokens.has(token)) next();
       else next(Object.assign(new Error('Invalid token'), { data: { code: 'unauthorized' } }));
     });
     io.on('connection', (socket) => {
@@ -64,6 +80,7 @@ export async function startTestSocketServer(): Promise<TestSocketServer> {
         ack({ data: { es_number } });
       });
       socket.on('getSensorData', ({ es_number }: { es_number: string }, ack: (r: unknown) => void) => {
+        if (rateLimited(ack)) return;
         ack({ data: { es_number, values: { f1: { value: 2, at: '2026-03-10T09:00:00Z' } } } });
       });
       socket.on('getModuleStatus', ({ es_number }: { es_number: string }, ack: (r: unknown) => void) => {
@@ -74,6 +91,7 @@ export async function startTestSocketServer(): Promise<TestSocketServer> {
       socket.on(
         'listenOrganisation',
         async ({ organisationId }: { organisationId: number }, ack: (r: unknown) => void) => {
+          if (rateLimited(ack)) return;
           if (state.hiddenOrganisations.has(organisationId)) {
             ack({ error: { code: 'not_found', message: 'No such organisation' } });
             return;
