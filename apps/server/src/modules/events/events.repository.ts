@@ -21,9 +21,16 @@ import type { Call } from '@liftwacht/contracts/calls';
 import type { EventSort, EventVisit, LiftEvent } from '@liftwacht/contracts/events';
 import { eventTypes, type EventType } from '@liftwacht/contracts/event-types';
 import type { Db } from '../../db/database.ts';
-import { localDayEndSql, localDayStartSql, runningSecondsSql } from '../../db/local-time-sql.ts';
+import { localDayEndSql, localDayStartSql } from '../../db/local-time-sql.ts';
 import { calls, events, lifts, visits } from '../../db/schema.ts';
 import { callColumns, toCall } from '../../db/call-rows.ts';
+import {
+  eventClosedSql,
+  eventColumns as eventFieldColumns,
+  eventDurationSql,
+  toEventFields,
+  type EventColumnsRow,
+} from '../../db/event-rows.ts';
 import { packedIds, unpackIds } from '../../lib/packed-ids.ts';
 
 export interface EventFilter {
@@ -56,47 +63,18 @@ export interface NewEventRow {
   sourceMessageId: string | null;
 }
 
-/** Over: ended, or closed by hand (ingest may close before it knows the end). */
-const closedSql = sql<boolean>`(${events.closed} or ${events.endedAt} is not null)`;
-const durationSql = (now: Date) => runningSecondsSql(events.startedAt, events.endedAt, now);
-
 const eventColumns = (now: Date) => ({
-  id: events.id,
-  type: events.type,
-  floor: events.floor,
-  startedAt: events.startedAt,
-  endedAt: events.endedAt,
-  closed: closedSql,
-  durationSeconds: durationSql(now),
+  ...eventFieldColumns(now),
   liftId: lifts.id,
   liftName: lifts.name,
   address: lifts.address,
 });
 
-type EventSelect = {
-  id: number;
-  type: string;
-  floor: number | null;
-  startedAt: Date;
-  endedAt: Date | null;
-  closed: boolean;
-  durationSeconds: number;
-  liftId: number;
-  liftName: string;
-  address: string;
-};
+type EventSelect = EventColumnsRow & { liftId: number; liftName: string; address: string };
 
 function toEvent(r: EventSelect): LiftEvent {
-  return {
-    id: r.id,
-    type: r.type as EventType,
-    lift: { id: r.liftId, name: r.liftName, address: r.address },
-    floor: r.floor,
-    startedAt: r.startedAt.toISOString(),
-    endedAt: r.endedAt?.toISOString() ?? null,
-    durationSeconds: r.durationSeconds,
-    closed: r.closed,
-  };
+  const { id, type, ...rest } = toEventFields(r);
+  return { id, type, lift: { id: r.liftId, name: r.liftName, address: r.address }, ...rest };
 }
 
 export class EventsRepository {
@@ -144,7 +122,7 @@ export class EventsRepository {
     const sortColumn: Record<EventSort, AnyColumn | SQL> = {
       startedAt: events.startedAt,
       endedAt: events.endedAt,
-      duration: durationSql(now),
+      duration: eventDurationSql(now),
       type: events.type,
       lift: lifts.name,
     };
@@ -161,7 +139,7 @@ export class EventsRepository {
     // Overlap with the period: an event still open runs on, so it overlaps every later period.
     if (filter.from) conditions.push(or(isNull(events.endedAt), gt(events.endedAt, localDayStartSql(filter.from))));
     if (filter.to) conditions.push(lt(events.startedAt, localDayEndSql(filter.to)));
-    if (!filter.showClosed) conditions.push(sql`not ${closedSql}`);
+    if (!filter.showClosed) conditions.push(sql`not ${eventClosedSql}`);
     return and(...conditions);
   }
 

@@ -2,46 +2,15 @@
 // last events and visits, and the inspection and maintenance facts. Every read is on one lift's index prefix
 // (events (lift_id, type, …), calls (lift_id, started_at), visits (lift_id, started_at)) and bounded.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { EventType } from '@liftwacht/contracts/event-types';
 import { onSiteFaultTypes, onSiteLimits, type OnSiteEvent } from '@liftwacht/contracts/lift-on-site';
 import type { Visit } from '@liftwacht/contracts/visits';
 import { callColumns, type CallRow } from '../../db/call-rows.ts';
 import type { Db } from '../../db/database.ts';
+import { eventColumns, toEventFields } from '../../db/event-rows.ts';
 import { runningSecondsSql } from '../../db/local-time-sql.ts';
 import { calls, events, liftFacts, liftMaintenanceRides, visits } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { isoTimestampSql } from './lift-sql.ts';
-
-const eventColumns = (now: Date) => ({
-  id: events.id,
-  type: events.type,
-  floor: events.floor,
-  startedAt: events.startedAt,
-  endedAt: events.endedAt,
-  // Over: ended, or closed by hand (as the events list says).
-  closed: sql<boolean>`(${events.closed} or ${events.endedAt} is not null)`,
-  durationSeconds: runningSecondsSql(events.startedAt, events.endedAt, now),
-});
-
-interface EventRow {
-  id: number;
-  type: string;
-  floor: number | null;
-  startedAt: Date;
-  endedAt: Date | null;
-  closed: boolean;
-  durationSeconds: number;
-}
-
-const toEvent = (r: EventRow): OnSiteEvent => ({
-  id: r.id,
-  type: r.type as EventType,
-  floor: r.floor,
-  startedAt: r.startedAt.toISOString(),
-  endedAt: r.endedAt?.toISOString() ?? null,
-  durationSeconds: r.durationSeconds,
-  closed: r.closed,
-});
 
 /** An event still going on: not ended and not closed by hand. */
 const openEvent = and(isNull(events.endedAt), eq(events.closed, false));
@@ -108,7 +77,7 @@ export class LiftOnSiteRepository {
       .where(where)
       .orderBy(sql`(${events.type} like 'en627\\_%') desc`, events.startedAt, events.id)
       .limit(onSiteLimits.faults);
-    return { items: rows.map(toEvent), total: rows[0]?.total ?? 0 };
+    return { items: rows.map(toEventFields), total: rows[0]?.total ?? 0 };
   }
 
   /** The lift's last events of any type, newest first. */
@@ -119,7 +88,7 @@ export class LiftOnSiteRepository {
       .where(eq(events.liftId, liftId))
       .orderBy(desc(events.startedAt), desc(events.id))
       .limit(onSiteLimits.events);
-    return rows.map(toEvent);
+    return rows.map(toEventFields);
   }
 
   /** The newest alarm call not yet ended. */
