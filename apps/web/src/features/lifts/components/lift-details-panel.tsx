@@ -7,23 +7,9 @@ import { modulePaths } from '../../../app/module-paths.ts';
 import { formatDateTime, formatIsoDate } from '../../../lib/format-date-time.ts';
 import { nonBlank } from '../../../lib/non-blank.ts';
 import { usePermission } from '../../../lib/use-permission.ts';
+import { liftFieldsOf, liftTextFields } from '../lib/lift-form.ts';
 import { DetailSection } from './detail-section.tsx';
 import { FieldList, type Field } from '../../../components/field-list.tsx';
-
-/** The lift's own text fields after its name, in the order the page lists them. */
-const textFields = [
-  'address',
-  'postalCode',
-  'city',
-  'buildingName',
-  'sbclId',
-  'serialNumber',
-  'ownerNumber',
-  'inspectionNumber',
-  'installerNumber',
-  'telephoneNumber',
-  'manufacturerNumber',
-] as const;
 
 /** Every labelled field of the spec's lift (§3), plus what a maintenance planner asks next. */
 export function LiftDetailsPanel({ lift }: { lift: Lift }) {
@@ -32,6 +18,7 @@ export function LiftDetailsPanel({ lift }: { lift: Lift }) {
   const notSet = t('details.notSet');
   const text = (value: string | null | undefined) => nonBlank(value) ?? notSet;
   const { details } = lift;
+  const own = liftFieldsOf(lift);
   const inspection = lift.lastInspection;
   // Who manages modules gets from the lift to its module (a plain route link: nothing loads early).
   const manageModules = usePermission('modules.manage');
@@ -45,9 +32,10 @@ export function LiftDetailsPanel({ lift }: { lift: Lift }) {
     );
 
   const fields: Field[] = [
-    { label: t(liftSheetColumnLabels.name.labelKey), value: text(details.liftname) },
-    ...textFields.map((field) => ({ label: t(liftSheetColumnLabels[field].labelKey), value: text(details[field]) })),
-    { label: t(liftSheetColumnLabels.liftType.labelKey), value: nonBlank(lift.liftType) ?? t('details.noLiftType') },
+    ...liftTextFields.map((field) => ({
+      label: t(liftSheetColumnLabels[field].labelKey),
+      value: field === 'liftType' ? (nonBlank(own.liftType) ?? t('details.noLiftType')) : text(own[field]),
+    })),
     {
       label: t(liftSheetColumnLabels.commissionedOn.labelKey),
       value: formatIsoDate(lift.commissionedOn, language, notSet),
