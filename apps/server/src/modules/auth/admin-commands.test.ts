@@ -113,6 +113,15 @@ describe('admin commands', () => {
         createUser(database.db, { ...admin, username: lookAlike, organisation: undefined }, 'Geheim-genoeg-1', now),
       ).rejects.toThrow(/^--username: .* (is taken|looks too much like an existing username)$/);
     }
+    // One address, one person: the colleague's address in another case is refused too.
+    await expect(
+      createUser(
+        database.db,
+        { ...admin, username: 'collega-3', email: 'C2@Liftwacht.example', organisation: undefined },
+        'Geheim-genoeg-1',
+        now,
+      ),
+    ).rejects.toThrow('--email: C2@Liftwacht.example belongs to another user');
     expect((await audit()).map((e) => e.action).slice(2)).toEqual(['user.created', 'user.created']);
   });
 
