@@ -9,6 +9,7 @@
 // reached a node counts its own sockets only (logged), like the login limits: a handshake never
 // fails because of Redis.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { closeRedisClient } from '../../lib/redis-client-close.ts';
@@ -25,6 +26,7 @@ export interface UserSocketCounter {
 export const socketLeaseMs = 60_000;
 // A handshake must not wait for a Redis that does not answer: past this it is counted locally.
 const redisCommandTimeoutMs = 1000;
+const redisStartWaitMs = 5000;
 
 /** This node's sockets per user id (a handshake in progress too). */
 class LocalSockets {
@@ -127,7 +129,8 @@ export async function redisUserSockets(
     );
   };
   client.on('error', unavailable);
-  await client.connect().catch(unavailable);
+  // A node that starts during an outage still starts, counting locally until Redis is there.
+  await Promise.race([client.connect(), sleep(redisStartWaitMs, undefined, { ref: false })]).catch(unavailable);
 
   const node = randomUUID();
   const member = (socketId: string) => `${node}:${socketId}`;
