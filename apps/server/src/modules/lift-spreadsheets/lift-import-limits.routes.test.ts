@@ -75,6 +75,12 @@ describe('lift import limits, read off the main thread', () => {
         /column 3.*200 characters/,
       ],
       ['commas', Buffer.from(`Naam,Adres\n${','.repeat(100_000)}\n`), /Row 2 has more than 200 columns/],
+      // One record over several lines (line breaks inside quotes), 150 fields on each.
+      [
+        'chained',
+        Buffer.from(`Naam,Adres\n${`${','.repeat(150)}"\n"`.repeat(3)}\n`),
+        /Row 2 has more than 200 columns/,
+      ],
       [
         'record',
         Buffer.from(`Naam;Adres\n"${'y'.repeat(liftImportLimits.recordLength + 10)}"\n`),
@@ -104,6 +110,8 @@ describe('lift import limits, read off the main thread', () => {
         [
           ['Naam', 'Adres', 'In bedrijf sinds'],
           ['Lift A', 'Straat 1', '2015-03-01'],
+          // Delimiters inside quotes are text, not columns.
+          [`Lift B${';'.repeat(300)}`, 'Straat 2', ''],
         ],
         ';',
       ),
@@ -117,6 +125,7 @@ describe('lift import limits, read off the main thread', () => {
     const again = await client.preview(admin, id);
     expect(again.statusCode).toBe(200);
     expect(previewOf(again).rows).toEqual(previewOf(res).rows);
+    expect(previewOf(res).counts).toMatchObject({ rows: 2, create: 1, error: 1 });
   });
 
   it('previews and applies an import stored with its file, before the rows were kept', async () => {
