@@ -50,10 +50,8 @@ afterAll(() => t.close());
  * test waits.
  */
 const waitingFor: Partial<Record<string, string>> = {
-  'GET /stats over ten years': 'point 6, heavy reads stay in their lane',
-  'Compare export of 12 ten-year periods': 'point 6, heavy reads stay in their lane',
-  'Five PDF reports of a year at once': 'point 6, heavy reads stay in their lane',
-  'Five PDF reports of five years at once': 'point 6, heavy reads stay in their lane',
+  // The CSV reader spends ~60 µs a blank line: a million of them overrun the worker's 60 s (413).
+  'CSV of one lift and 5,000,000 blank lines': 'point 1, uploads are bounded while streaming',
 };
 
 describe('the hostile corpus of issue 42, at small sizes', () => {

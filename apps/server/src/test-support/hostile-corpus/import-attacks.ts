@@ -16,6 +16,9 @@ import {
   manyHeadersCsv,
   manyRowsCsv,
   manyRowsXlsx,
+  manySharedStringsXlsx,
+  manyPartsXlsx,
+  blankLinesCsv,
   maximalValidXlsx,
   paddedSheetXlsx,
   sharedStringBombXlsx,
@@ -189,6 +192,52 @@ export const importAttacks: Attack[] = [
       };
     },
     { statuses: [400, 413], codes: ['validation_failed', 'payload_too_large'] },
+  ),
+  refusedUpload(
+    'XLSX with 2,000,000 shared strings',
+    2,
+    `400 or 413 naming the ${liftImportLimits.maxSharedStrings.toLocaleString('en')}-string limit`,
+    async (c) => {
+      const count = sized(liftImportLimits.maxSharedStrings + 1000, 2_000_000, c.scale);
+      return {
+        file: await manySharedStringsXlsx(count),
+        fileName: 'strings.xlsx',
+        what: `${count.toLocaleString('en')} shared strings`,
+      };
+    },
+    {
+      statuses: [400, 413],
+      codes: ['validation_failed', 'payload_too_large'],
+      names: [liftImportLimits.maxSharedStrings.toLocaleString('en')],
+    },
+  ),
+  refusedUpload(
+    'XLSX of 20,000 parts',
+    2,
+    `400 or 413 naming the ${liftImportLimits.maxZipEntries.toLocaleString('en')}-part limit`,
+    async (c) => {
+      const count = sized(liftImportLimits.maxZipEntries + 10, 20_000, c.scale);
+      return { file: await manyPartsXlsx(count), fileName: 'parts.xlsx', what: `${count.toLocaleString('en')} parts` };
+    },
+    {
+      statuses: [400, 413],
+      codes: ['validation_failed', 'payload_too_large'],
+      names: [liftImportLimits.maxZipEntries.toLocaleString('en')],
+    },
+  ),
+  refusedUpload(
+    'CSV of one lift and 5,000,000 blank lines',
+    1,
+    `400 validation_failed naming the last row number ${liftImportLimits.maxRowNumber.toLocaleString('en')}`,
+    (c) => {
+      const count = sized(liftImportLimits.maxRowNumber + 1000, 5_000_000, c.scale);
+      return Promise.resolve({
+        file: blankLinesCsv(count),
+        fileName: 'blank.csv',
+        what: `${count.toLocaleString('en')} blank lines`,
+      });
+    },
+    { ...invalid, names: [liftImportLimits.maxRowNumber.toLocaleString('en')] },
   ),
   {
     name: 'Unknown headers at the limits',

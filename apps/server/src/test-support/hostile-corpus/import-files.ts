@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { liftFieldLabels, liftFieldNames } from '@liftwacht/contracts/lift-editing';
 import { xlsxPackage } from './xlsx-workbook.ts';
-import { zerosEntry } from './zip-archive.ts';
+import { smallEntry, zerosEntry } from './zip-archive.ts';
 
 const mebibyte = 1024 * 1024;
 
@@ -123,4 +123,38 @@ export function sharedStringBombXlsx(bytes: number, rows: number): Promise<Buffe
     for (let i = 0; i < rows; i++) yield [{ s: 2 }, { s: 2 }];
   }
   return xlsxPackage({ rows: sheet(), sharedStrings: ['Naam', 'Adres', huge] });
+}
+
+/** A workbook whose shared-string table holds `count` distinct strings (the sheet uses two). */
+export function manySharedStringsXlsx(count: number): Promise<Buffer> {
+  function* strings() {
+    yield 'Naam';
+    yield 'Adres';
+    for (let i = 2; i < count; i++) yield `s${String(i)}`;
+  }
+  return xlsxPackage({
+    rows: [
+      [{ s: 0 }, { s: 1 }],
+      [{ s: 2 }, { s: 3 }],
+    ],
+    sharedStrings: [...strings()],
+  });
+}
+
+/** A valid workbook plus `count` tiny extra parts. */
+export function manyPartsXlsx(count: number): Promise<Buffer> {
+  const parts = Array.from({ length: count }, (_, i) => smallEntry(`customXml/item${String(i + 1)}.xml`, '<a/>'));
+  return xlsxPackage({
+    rows: [
+      [{ s: 0 }, { s: 1 }],
+      [{ s: 2 }, { s: 3 }],
+    ],
+    sharedStrings: ['Naam', 'Adres', 'Lift', 'Straat 1'],
+    extraEntries: parts,
+  });
+}
+
+/** A header, one lift, then `count` blank lines: rows without content still count towards the last row number. */
+export function blankLinesCsv(count: number): Buffer {
+  return Buffer.concat([Buffer.from('Naam;Adres\nLift;Straat 1\n'), Buffer.alloc(count, '\n')]);
 }

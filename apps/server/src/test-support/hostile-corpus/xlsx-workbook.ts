@@ -58,14 +58,23 @@ function* sheetXml(rows: Iterable<readonly XlsxCell[]>, tail = sheetTail): Gener
 /** The shared strings; each string may come in pieces (a 10 MiB string is a generator of chunks). */
 function* sharedStringsXml(strings: readonly (string | (() => Iterable<string>))[]): Generator<string> {
   const count = String(strings.length);
-  yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${count}" uniqueCount="${count}">`;
+  // Pieces gathered into chunks of ~256 KiB: a million tiny writes would make the deflate stream crawl.
+  let chunk = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${count}" uniqueCount="${count}">`;
   for (const text of strings) {
-    yield '<si><t>';
-    if (typeof text === 'string') yield escapeXml(text);
-    else for (const piece of text()) yield escapeXml(piece);
-    yield '</t></si>';
+    chunk += '<si><t>';
+    if (typeof text === 'string') chunk += escapeXml(text);
+    else
+      for (const piece of text()) {
+        yield chunk;
+        chunk = escapeXml(piece);
+      }
+    chunk += '</t></si>';
+    if (chunk.length > 256 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
   }
-  yield '</sst>';
+  yield `${chunk}</sst>`;
 }
 
 export interface XlsxSpec {

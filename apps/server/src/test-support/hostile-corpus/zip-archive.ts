@@ -38,6 +38,17 @@ export async function deflatedEntry(name: string, chunks: Iterable<string | Buff
   return { name, compressed, crc32: crc, size };
 }
 
+/** A small entry deflated at once (thousands of them take milliseconds, not a stream each). */
+export function smallEntry(name: string, text: string): ZipEntry {
+  const bytes = Buffer.from(text, 'utf8');
+  return {
+    name,
+    compressed: [zlib.deflateRawSync(bytes)],
+    crc32: bytes.length > 0 ? zlib.crc32(bytes) : 0,
+    size: bytes.length,
+  };
+}
+
 const mebibyte = 1024 * 1024;
 const fullFlush = { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH };
 
