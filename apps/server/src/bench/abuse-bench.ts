@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     baseUrl,
     origin: 'http://127.0.0.1',
     password,
-    users: { admin: 'demo-admin', monteur: 'demo-monteur', throttled: 'demo-user' },
+    users: { admin: 'demo-admin', monteur: 'demo-monteur', throttled: 'demo-client' },
     organisationId: 0,
     lift: { id: 0, es: '' },
     today: amsterdamToday(),
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
   line(`server RSS at the start ${mb(started.rss)}; /health budget ${String(healthBudgetMs)} ms\n`);
   line(
     `${'#'.padEnd(2)} ${'attack'.padEnd(58)} ${'time'.padStart(8)} ${'health max'.padStart(10)} ${'p99'.padStart(7)} ` +
-      `${'peak RSS'.padStart(10)} ${'RSS after'.padStart(10)}  outcome`,
+      `${'peak RSS'.padStart(10)} ${'growth'.padStart(10)} ${'RSS after'.padStart(10)}  outcome`,
   );
   let worstHealth = 0;
   let peakRss = started.rss;
@@ -143,9 +143,10 @@ async function main(): Promise<void> {
   const attacks = hostileCorpus.filter((a) => !values.only || a.name.toLowerCase().includes(values.only.toLowerCase()));
   for (const attack of attacks) {
     // Set once the attack is sent: whether VmHWM was reset, and the highest VmRSS sampled.
-    const memory = { peakReset: false, sampled: 0, sampler: undefined as NodeJS.Timeout | undefined };
+    const memory = { before: 0, peakReset: false, sampled: 0, sampler: undefined as NodeJS.Timeout | undefined };
     const run = await runAttack(attack, context, {
       started: () => {
+        memory.before = memoryOf(pid).rss;
         memory.peakReset = resetPeak(pid);
         memory.sampler = setInterval(() => {
           memory.sampled = Math.max(memory.sampled, memoryOf(pid).rss);
@@ -161,7 +162,7 @@ async function main(): Promise<void> {
     line(
       `${String(attack.finding).padEnd(2)} ${attack.name.slice(0, 58).padEnd(58)} ${`${(run.ms / 1000).toFixed(2)} s`.padStart(8)} ` +
         `${`${run.health.worstMs.toFixed(0)} ms`.padStart(10)} ${`${run.health.p99Ms.toFixed(0)} ms`.padStart(7)} ` +
-        `${mb(peak).padStart(10)} ${mb(after.rss).padStart(10)}  ${run.skipped ? `not run: ${run.skipped}` : run.outcome}`,
+        `${mb(peak).padStart(10)} ${`+${mb(Math.max(0, peak - memory.before))}`.padStart(10)} ${mb(after.rss).padStart(10)}  ${run.skipped ? `not run: ${run.skipped}` : run.outcome}`,
     );
     for (const problem of run.skipped ? [] : run.problems) line(`${' '.repeat(3)}NOT AS DOCUMENTED: ${problem}`);
   }

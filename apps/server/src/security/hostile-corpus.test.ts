@@ -26,7 +26,7 @@ beforeAll(async () => {
     baseUrl: `http://127.0.0.1:${String((t.app.server.address() as AddressInfo).port)}`,
     origin: 'https://portal.test',
     password: fixturePassword,
-    users: { admin: 'test-admin', monteur: 'test-monteur', throttled: 'test-user' },
+    users: { admin: 'test-admin', monteur: 'test-monteur', throttled: 'test-client' },
     organisationId: t.fixtures.org.owner,
     lift: { id: lift.liftId, es: lift.es },
     today: t.clock.now().toISOString().slice(0, 10),
