@@ -8,7 +8,7 @@
 // (the corpus test's sizes) and 1 (the report's) shrinks the files for a quick try.
 // Benchmarks print figures; they never assert on time.
 import { fork } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,15 @@ function resetPeak(pid: number): boolean {
   }
 }
 
+/** The bytes of every file under a folder. */
+function folderBytes(folder: string): number {
+  let total = 0;
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
 const amsterdamToday = () =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/Amsterdam',
@@ -104,6 +113,8 @@ async function main(): Promise<void> {
     today: amsterdamToday(),
     loginLimitPerUsername: ready.loginLimitPerUsername,
     socketsPerUser: ready.socketsPerUser,
+    // PGlite keeps its data in the folder; on PostgreSQL the growth is the server's, not measured here.
+    ...(values.postgres ? {} : { dataBytes: () => folderBytes(dataDir) }),
     mails: () => {
       try {
         return readdirSync(outbox)

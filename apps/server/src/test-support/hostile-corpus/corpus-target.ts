@@ -29,6 +29,8 @@ export interface CorpusTarget {
   mails(): string[];
   /** Makes a webhook host name resolve to the address (the test's resolver); absent: the system's. */
   resolveHost?(host: string, address: string): void;
+  /** The bytes of the server's data folder (the bench's PGlite); absent: not measured. */
+  dataBytes?(): number;
   /** Moves the server's clock forward (the test's manual clock); absent: the attack is not run. */
   advanceClock?(ms: number): void;
 }

@@ -19,12 +19,12 @@ export const healthBudgetMs = 1000;
  * last; the spelling attack spends its user's login counter, which nothing after it needs.
  */
 export const hostileCorpus: readonly Attack[] = [
-  ...importAttacks.filter((a) => a.name !== 'Ten uploads left unapplied'),
+  ...importAttacks.filter((a) => a.name !== 'Ten uploads of the largest valid file left unapplied'),
   ...socketAttacks,
   ...identityAttacks,
   ...webhookAttacks,
   ...heavyReadAttacks,
-  ...importAttacks.filter((a) => a.name === 'Ten uploads left unapplied'),
+  ...importAttacks.filter((a) => a.name === 'Ten uploads of the largest valid file left unapplied'),
 ];
 
 export interface AttackRun extends AttackOutcome {

@@ -299,31 +299,38 @@ export const importAttacks: Attack[] = [
     },
   },
   {
-    name: 'Ten uploads left unapplied',
+    name: 'Ten uploads of the largest valid file left unapplied',
     finding: 3,
-    documented: 'each kept 24 hours, then gone: a preview of it answers 404 not_found',
-    prepare: (context) =>
-      Promise.resolve(async () => {
+    documented: 'each 201, kept 24 hours, then gone: a preview of it answers 404 not_found',
+    prepare: async (context) => {
+      const rows = sized(20, liftImportLimits.maxRows, context.scale);
+      const file = await maximalValidXlsx(rows, `abandoned-${Date.now().toString(36)}`);
+      return async () => {
         const { target } = context;
-        if (!target.advanceClock) return { outcome: 'not run', problems: [], skipped: 'needs the server clock' };
-        const file = Buffer.from('Naam;Adres\nLift;Straat 1\n');
+        const before = target.dataBytes?.();
         const ids: string[] = [];
         for (let i = 0; i < 10; i++) {
-          const answer = await upload(context, file, 'abandoned.csv');
+          const answer = await upload(context, file, 'abandoned.xlsx');
           const id = (answer.json as { data?: { id: string } } | undefined)?.data?.id;
           if (answer.status !== 201 || !id) return { outcome: shown(answer), problems: [`upload ${shown(answer)}`] };
           ids.push(id);
         }
+        const after = target.dataBytes?.();
+        const uploaded = `10 × ${rows.toLocaleString('en')} rows (${mb(file.length)}) 201${
+          before === undefined || after === undefined ? '' : `, data folder +${mb(after - before)} as written so far`
+        }`;
+        if (!target.advanceClock)
+          return { outcome: `${uploaded}; expiry not checked (needs the server clock)`, problems: [] };
         target.advanceClock(25 * 3_600_000);
         // A day later the session of the run may have ended too: a fresh one reads the imports.
         const token = await signIn(target, target.users.admin);
         const answers = await Promise.all(ids.map((id) => call(target, 'GET', `/admin/lift-imports/${id}`, { token })));
         const kept = answers.filter((a) => a.status !== 404).map(shown);
-        const seen = [...new Set(answers.map(shown))].join(', ');
         return {
-          outcome: `after 25 h: ${seen}`,
+          outcome: `${uploaded}; after 25 h: ${[...new Set(answers.map(shown))].join(', ')}`,
           problems: kept.length === 0 ? [] : [`${String(kept.length)} of 10 still answer (${kept.join(', ')})`],
         };
-      }),
+      };
+    },
   },
 ];
