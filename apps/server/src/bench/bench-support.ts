@@ -1,11 +1,13 @@
 // Shared plumbing for the benchmarks: timing percentiles, a fresh PostgreSQL database, the whole
 // app to call through HTTP injection or a real socket, the load average and a reference figure.
 // Benchmarks print figures; they never assert on time.
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -142,3 +144,84 @@ export function download(
     outgoing.end(request.json === undefined ? undefined : JSON.stringify(request.json));
   });
 }
+
+export interface HealthWorst {
+  probes: number;
+  /** Probes that did not answer 200. */
+  failed: number;
+  worstMs: number;
+}
+
+// The probe runs in a worker thread of its own: its timers keep firing while the server's main
+// thread is busy, so a stall is measured from the moment a probe was due, not from whenever the
+// stalled loop got round to sending it. One keep-alive connection, never queued behind the load.
+const healthProbeSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+let worst = 0, probes = 0, failed = 0, pendingSince, stopped = false;
+const probe = () => {
+  if (stopped) return;
+  const now = performance.now();
+  if (pendingSince !== undefined) { worst = Math.max(worst, now - pendingSince); return; }
+  const started = now;
+  pendingSince = started;
+  const done = (ok) => {
+    if (pendingSince !== started) return;
+    pendingSince = undefined;
+    probes++;
+    if (!ok) failed++;
+    worst = Math.max(worst, performance.now() - started);
+  };
+  const req = http.get({ host: '127.0.0.1', port: workerData.port, path: '/liftwacht/health', agent }, (res) => {
+    res.resume();
+    res.on('end', () => done(res.statusCode === 200));
+  });
+  req.on('error', () => done(false));
+};
+const timer = setInterval(probe, workerData.everyMs);
+parentPort.on('message', () => {
+  stopped = true;
+  clearInterval(timer);
+  if (pendingSince !== undefined) worst = Math.max(worst, performance.now() - pendingSince);
+  agent.destroy();
+  parentPort.postMessage({ probes, failed, worstMs: worst });
+});
+parentPort.postMessage('ready');
+`;
+
+/**
+ * GET /liftwacht/health on 127.0.0.1:port every `everyMs` from a worker thread until stop(): the
+ * worst latency seen (an unanswered probe counts with the time it has waited).
+ */
+export async function startHealthProbe(port: number, everyMs = 50): Promise<{ stop(): Promise<HealthWorst> }> {
+  const worker = new Worker(healthProbeSource, { eval: true, workerData: { port, everyMs } });
+  await once(worker, 'message');
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const [figures] = (await once(worker, 'message')) as [HealthWorst];
+      await worker.terminate();
+      return figures;
+    },
+  };
+}
+
+/** Runs `load` with the health probe beside it: the load's result and health's worst latency. */
+export async function withHealthProbe<T>(
+  port: number,
+  load: () => Promise<T>,
+): Promise<{ result: T; health: HealthWorst }> {
+  const probe = await startHealthProbe(port);
+  try {
+    const result = await load();
+    return { result, health: await probe.stop() };
+  } catch (err) {
+    await probe.stop();
+    throw err;
+  }
+}
+
+export const healthText = (h: HealthWorst) =>
+  `health worst ${h.worstMs.toFixed(0)} ms over ${h.probes} probes${h.failed > 0 ? `, ${h.failed} failed` : ''}`;

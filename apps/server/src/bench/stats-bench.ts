@@ -1,7 +1,9 @@
 // npm run bench:stats — p50/p95 of the dashboard statistics calls:
 // - 10,000 lifts × 12 months in PostgreSQL (BENCH_DATABASE_URL), all in one organisation;
 // - the default demo fleet in PGlite (in memory);
-// next to the same availability computed straight from the raw events in the same run.
+// next to the same availability computed straight from the raw events in the same run; then GET
+// /stats over 10 years and a 12-period compare export over a real socket with /health's worst
+// latency beside them.
 // --reuse keeps lw_bench_stats from an earlier run (seeding takes minutes; migrations still run),
 // measured at the "now" it was seeded for.
 import { mkdtempSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -27,11 +30,14 @@ import { createMailer } from '../plugins/mail.ts';
 import pg from 'pg';
 import {
   benchDatabaseUrl,
+  download,
   freshPostgresDatabase,
+  healthText,
   line,
   measure,
   printLoadAndReference,
   printTimings,
+  withHealthProbe,
   type Timing,
 } from './bench-support.ts';
 
@@ -184,9 +190,50 @@ async function benchDatabase(
       `calendar year vs raw-events year: ${(naive.p50 / calendar.p50).toFixed(1)}× at p50, ${(naive.p95 / calendar.p95).toFixed(1)}× at p95`,
     );
   }
+  await heavyReads(app, token, org.id, now);
   await printLoadAndReference(database);
   await unlisten();
   await app.close();
+}
+
+/**
+ * The heaviest reads a user can ask, over a real socket with /health probed every 50 ms from another
+ * thread (target: its worst under 1 s): GET /stats over 10 years, and the compare-periods export of
+ * 12 periods of 10 years each (the most it takes), each period ending a day earlier than the last.
+ */
+async function heavyReads(app: FastifyInstance, token: string, organisationId: number, now: Date): Promise<void> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const dayBefore = (n: number) => isoDay(new Date(now.getTime() - n * 86400e3));
+  const tenYearsTo = (to: string) => {
+    const from = new Date(`${to}T00:00:00Z`);
+    from.setUTCFullYear(from.getUTCFullYear() - 10);
+    return `${isoDay(new Date(from.getTime() + 86400e3))}/${to}`;
+  };
+  const hours = 'startHour=7&endHour=19';
+  const [from, to] = tenYearsTo(dayBefore(1)).split('/');
+  const reads = [
+    {
+      name: 'GET /stats, 10 years',
+      path: `/liftwacht/stats?organisationId=${organisationId}&from=${from}&to=${to}&${hours}`,
+    },
+    {
+      name: 'compare export, 12 periods of 10 years (xlsx)',
+      path: `/liftwacht/stats/compare/export?organisationId=${organisationId}&format=xlsx&${hours}&periods=${Array.from(
+        { length: 12 },
+        (_, i) => tenYearsTo(dayBefore(2 + i)),
+      ).join(',')}`,
+    },
+  ];
+  line('\nheavy reads over a socket, /health probed every 50 ms (target: worst < 1 s)');
+  for (const read of reads) {
+    const { result, health } = await withHealthProbe(port, () =>
+      download(port, { method: 'GET', path: read.path, token }),
+    );
+    if (result.status !== 200) throw new Error(`${read.name}: ${result.status}`);
+    line(`${read.name.padEnd(48)} ${result.ms.toFixed(0).padStart(6)} ms   ${healthText(health)}`);
+  }
 }
 
 const statsBenchName = 'lw_bench_stats';
