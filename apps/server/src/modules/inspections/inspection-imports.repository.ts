@@ -1,6 +1,7 @@
 // SQL of the inspections a spreadsheet import reads and adds: the lifts' inspections on the days a
-// file names, the end of each lift's latest approval, and the imported rows themselves in one
-// statement.
+// file names, the end of each lift's latest approval, the imported rows themselves (one statement
+// per batch), and the state events they open and end for many lifts at once — inserted here as
+// ingest inserts its events, the mails then queued through app.liftEvents.notifyEventsCreated.
 import { sql } from 'drizzle-orm';
 import type { InspectionKind, InspectionResult } from '@liftwacht/contracts/inspections';
 import type { Db } from '../../db/database.ts';
@@ -79,6 +80,48 @@ export class InspectionImportsRepository {
           order by lift_id, inspected_on desc, id desc`,
     );
     return new Set(rows.map((r) => r.id));
+  }
+
+  /** The open events of these types of the lifts (state events: at most one per lift and type). */
+  async openStateEvents(
+    db: Db,
+    liftIds: readonly number[],
+    types: readonly string[],
+  ): Promise<{ id: number; liftId: number; type: string }[]> {
+    if (liftIds.length === 0 || types.length === 0) return [];
+    return sqlRows(
+      db,
+      sql`select id::float8 as id, lift_id as "liftId", type from events
+          where lift_id = any(${ids(liftIds)}) and type = any(${sql.param([...types])}::text[]) and ended_at is null`,
+    );
+  }
+
+  /** Opens these state events (as LiftEventRecorder.recordEvent stores one); answers their ids. */
+  async insertStateEvents(
+    db: Db,
+    rows: readonly { liftId: number; type: string; startedAt: Date }[],
+  ): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const inserted = await sqlRows<{ id: number }>(
+      db,
+      sql`insert into events (lift_id, type, started_at, ended_at, closed)
+          select x.lift_id, x.type, x.started_at, null, false
+          from unnest(${ids(rows.map((r) => r.liftId))}, ${sql.param(rows.map((r) => r.type))}::text[],
+                      ${sql.param(rows.map((r) => r.startedAt.toISOString()))}::timestamptz[])
+               as x(lift_id, type, started_at)
+          order by x.lift_id
+          returning id::float8 as id`,
+    );
+    return inserted.map((r) => r.id);
+  }
+
+  /** Ends these events at `endedAt` (never before they started), as LiftEventRecorder.endState does. */
+  async endEvents(db: Db, eventIds: readonly number[], endedAt: Date): Promise<void> {
+    if (eventIds.length === 0) return;
+    await db.execute(
+      sql`update events set ended_at = greatest(started_at, ${endedAt.toISOString()}::timestamptz), closed = true
+          where id = any(${sql.param([...eventIds])}::bigint[])`,
+    );
   }
 
   /** The lifts' rows in id order, as the recording route and the expiry pass take them. */

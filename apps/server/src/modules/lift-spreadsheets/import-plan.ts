@@ -5,7 +5,8 @@
 // or two rows that reach the same lift, make every row but the first an error. Two steps: the
 // lifts (buildPlan), then the records against what the matched lifts have (finishPlan), which the
 // service looks up in between. The same plan is built for the preview and, again from the stored
-// file, for the apply.
+// file, for the apply. Both steps are loops over up to 50,000 rows: they give the event loop a turn
+// every few milliseconds (lib/batches.ts), so a plan never stalls the server.
 import type { LiftField, LiftFields } from '@liftwacht/contracts/lift-editing';
 import {
   liftImportLimits,
@@ -17,6 +18,7 @@ import {
   type UnknownColumn,
 } from '@liftwacht/contracts/lift-spreadsheets';
 import { badRequest } from '../../lib/app-error.ts';
+import { loopTurns } from '../../lib/batches.ts';
 import { convertRow } from './import-cells.ts';
 import {
   convertRecords,
@@ -87,7 +89,7 @@ const keyOf = (value: string | null): string | undefined => {
   return key;
 };
 
-export function buildPlan(sheet: Sheet, existing: readonly ExistingLift[]): DraftPlan {
+export async function buildPlan(sheet: Sheet, existing: readonly ExistingLift[]): Promise<DraftPlan> {
   const lastHeader = sheet.headers.findLastIndex((header) => header.trim() !== '');
   if (lastHeader + 1 > liftImportLimits.maxColumns) {
     throw badRequest(
@@ -122,7 +124,9 @@ export function buildPlan(sheet: Sheet, existing: readonly ExistingLift[]): Draf
   const seenIds = new Set<number>();
   const idIndex = columns.indexOf.liftId;
 
+  const turns = loopTurns();
   for (const { row, cells } of sheet.rows) {
+    await turns.check();
     const converted = convertRow(columns, cells);
     const records = convertRecords(columns, cells);
     const { fields, problems } = converted;
@@ -216,7 +220,7 @@ export function recordLookups(draft: DraftPlan): {
 }
 
 /** The plan, with each row's records checked against what its lift has. */
-export function finishPlan(draft: DraftPlan, known: KnownRecords, today: string): ImportPlan {
+export async function finishPlan(draft: DraftPlan, known: KnownRecords, today: string): Promise<ImportPlan> {
   const { columns } = draft;
   const plan: ImportPlan = {
     columns: columns.columns,
@@ -230,7 +234,9 @@ export function finishPlan(draft: DraftPlan, known: KnownRecords, today: string)
     visits: [],
     versions: draft.versions,
   };
+  const turns = loopTurns();
   for (const { row, create, update, records } of draft.rows) {
+    await turns.check();
     let target: RecordTarget | null = null;
     const added: ImportRecord[] = [];
     if (row.action !== 'error') {

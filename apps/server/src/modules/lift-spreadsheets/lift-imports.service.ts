@@ -155,6 +155,9 @@ export class LiftImportsService {
     // Unpacking the stored rows is the slow part and needs no lock: done before the transaction opens.
     const sheet = await this.sheetOf(imported);
     let wrote: { inspections: boolean; visits: boolean } = { inspections: false, visits: false };
+    // One transaction, all rows or none; inside it the plan and every write go in bounded batches
+    // with turns of the event loop between (lib/batches.ts): on PGlite each statement runs on the
+    // main thread, and a transaction's statements are never interleaved with other work for it.
     const result = await this.imports.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const stored = await this.imports.find(tx, id, true);
@@ -238,8 +241,12 @@ export class LiftImportsService {
     return result;
   }
 
-  /** The draft's records checked against what the matched lifts have. */
-  private async plan(db: Db, draft: DraftPlan): Promise<ImportPlan> {
+  /**
+   * The draft's records checked against what the matched lifts have. The draft comes as buildPlan's
+   * promise: building it gives the event loop turns, as finishPlan does.
+   */
+  private async plan(db: Db, building: Promise<DraftPlan>): Promise<ImportPlan> {
+    const draft = await building;
     const { liftIds, inspectionDays, maintenanceDays } = recordLookups(draft);
     const none = { inspections: [], latestValidUntil: new Map<number, string>() };
     const inspections = liftIds.length > 0 ? await this.records.inspections.known(db, liftIds, inspectionDays) : none;

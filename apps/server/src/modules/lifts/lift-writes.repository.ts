@@ -1,13 +1,18 @@
-// SQL that writes lifts: multi-row inserts and updates through one JSON parameter per chunk (one
-// statement per 5,000 lifts instead of one per lift), and the rows an edit starts from, locked.
+// SQL that writes lifts: multi-row inserts and updates through one JSON parameter per batch (one
+// statement per few hundred lifts instead of one per lift, and none so long that PGlite holds the
+// event loop for it: lib/batches.ts), and the rows an edit starts from, locked.
 import { getTableColumns, sql } from 'drizzle-orm';
 import { liftFieldNames, type LiftField, type LiftFields } from '@liftwacht/contracts/lift-editing';
 import type { Db } from '../../db/database.ts';
 import { lifts } from '../../db/schema.ts';
 import { insertRows } from '../../db/seed/bulk-insert.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { batchesOf, mapBatches, nextTurn, readBatchSize, writeBatchSize } from '../../lib/batches.ts';
 
-const chunkSize = 5000;
+/** Lifts per read of an organisation's lifts (import matching): about as long as a write batch. */
+const readPageSize = 1000;
+/** Ids per statement taken from the sequence (a cheap statement). */
+const idBatchSize = 5000;
 
 /** A lift as the write side sees it: its editable fields and what guards them. */
 export interface StoredLift {
@@ -27,12 +32,6 @@ type UpdatedKey = (typeof updatedKeys)[number];
 
 // Advisory lock class for "the owner numbers of one organisation" (the other key is its id).
 const ownerNumberLockClass = 17_001;
-
-const chunks = <T>(rows: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += chunkSize) out.push(rows.slice(i, i + chunkSize));
-  return out;
-};
 
 type LiftColumns = ReturnType<typeof getTableColumns<typeof lifts>>;
 /**
@@ -56,12 +55,18 @@ export class LiftWritesRepository {
    * so ids follow the input order without relying on the order RETURNING happens to produce.
    */
   async allocateIds(db: Db, count: number): Promise<number[]> {
-    if (count === 0) return [];
-    const rows = await sqlRows<{ id: number }>(
-      db,
-      sql`select nextval(pg_get_serial_sequence('lifts', 'id'))::int as id from generate_series(1, ${count})`,
+    // Each statement's ids come from the sequence after the previous one's: ascending throughout.
+    return mapBatches(
+      Array.from({ length: count }, (_, i) => i),
+      async (batch) => {
+        const rows = await sqlRows<{ id: number }>(
+          db,
+          sql`select nextval(pg_get_serial_sequence('lifts', 'id'))::int as id from generate_series(1, ${batch.length})`,
+        );
+        return rows.map((r) => r.id).sort((a, b) => a - b);
+      },
+      idBatchSize,
     );
-    return rows.map((r) => r.id).sort((a, b) => a - b);
   }
 
   async insert(
@@ -74,33 +79,46 @@ export class LiftWritesRepository {
       db,
       lifts,
       rows.map(({ id, fields }) => ({ id, organisationId, ...fields, updatedAt: now, version: 1 })),
-      chunkSize,
+      writeBatchSize,
     );
   }
 
-  /** The lifts with these ids, locked for the rest of the transaction (in id order: no deadlocks). */
+  /**
+   * The lifts with these ids, locked for the rest of the transaction: in id order (no deadlocks),
+   * batch after batch in ascending ids, so the order holds across batches too.
+   */
   async lock(db: Db, ids: readonly number[]): Promise<StoredLift[]> {
+    return mapBatches(
+      [...new Set(ids)].sort((a, b) => a - b),
+      async (batch) => {
+        const rows = await db
+          .select(storedColumns)
+          .from(lifts)
+          .where(sql`${lifts.id} = any(${sql.param(batch)}::int[])`)
+          .orderBy(lifts.id)
+          .for('update');
+        return rows.map(storedOf);
+      },
+      readBatchSize,
+    );
+  }
+
+  /** Every lift of the organisation with its stored fields (import matching), a page at a time. */
+  async ofOrganisation(db: Db, organisationId: number): Promise<StoredLift[]> {
     const out: StoredLift[] = [];
-    for (const chunk of chunks([...new Set(ids)].sort((a, b) => a - b))) {
+    for (let after = 0; ;) {
       const rows = await db
         .select(storedColumns)
         .from(lifts)
-        .where(sql`${lifts.id} = any(${sql.param(chunk)}::int[])`)
+        .where(sql`${lifts.organisationId} = ${organisationId} and ${lifts.id} > ${after}`)
         .orderBy(lifts.id)
-        .for('update');
+        .limit(readPageSize);
       out.push(...rows.map(storedOf));
+      const last = rows.at(-1);
+      if (!last || rows.length < readPageSize) return out;
+      after = last.id;
+      await nextTurn();
     }
-    return out;
-  }
-
-  /** Every lift of the organisation with its stored fields (import matching). */
-  async ofOrganisation(db: Db, organisationId: number): Promise<StoredLift[]> {
-    const rows = await db
-      .select(storedColumns)
-      .from(lifts)
-      .where(sql`${lifts.organisationId} = ${organisationId}`)
-      .orderBy(lifts.id);
-    return rows.map(storedOf);
   }
 
   /** Writes every field of each row, bumps its version and sets updated_at. */
@@ -114,8 +132,9 @@ export class LiftWritesRepository {
     const recordType = updatedKeys.map(
       (key: UpdatedKey) => sql`${sql.identifier(key)} ${sql.raw(columns[key].getSQLType())}`,
     );
-    for (const chunk of chunks(rows)) {
-      const json = JSON.stringify(chunk.map((r) => ({ id: r.id, ...r.fields, decommissionedOn: r.decommissionedOn })));
+    for (const [i, batch] of batchesOf(rows).entries()) {
+      if (i > 0) await nextTurn();
+      const json = JSON.stringify(batch.map((r) => ({ id: r.id, ...r.fields, decommissionedOn: r.decommissionedOn })));
       await db.execute(sql`
         update lifts l set ${sql.join(assignments, sql`, `)},
           version = l.version + 1, updated_at = ${now.toISOString()}::timestamptz
@@ -141,13 +160,15 @@ export class LiftWritesRepository {
     ownerNumbers: readonly string[],
   ): Promise<string | undefined> {
     if (ownerNumbers.length === 0) return undefined;
+    // A hash join with the numbers: one pass over the organisation's lifts (owner_number has no
+    // index), however many numbers are asked.
     const [row] = await sqlRows<{ ownerNumber: string }>(
       db,
-      sql`select owner_number as "ownerNumber" from lifts
-          where organisation_id = any(${sql.param([...new Set(organisationIds)])}::int[])
-            and owner_number = any(${sql.param([...new Set(ownerNumbers)])}::text[])
-          group by organisation_id, owner_number having count(*) > 1
-          order by owner_number limit 1`,
+      sql`select l.owner_number as "ownerNumber" from lifts l
+          join unnest(${sql.param([...new Set(ownerNumbers)])}::text[]) as n(owner_number) on n.owner_number = l.owner_number
+          where l.organisation_id = any(${sql.param([...new Set(organisationIds)])}::int[])
+          group by l.organisation_id, l.owner_number having count(*) > 1
+          order by l.owner_number limit 1`,
     );
     return row?.ownerNumber;
   }

@@ -1,12 +1,15 @@
 // The one way lifts are created and changed, whichever door a change comes in by (the lift form,
 // a spreadsheet import): bulk statements, the version check, the rules every lift obeys (owner
 // numbers unique per organisation, decommissioned not before commissioned) and an audit entry per
-// lift, all on the caller's transaction. Other modules reach it as app.liftWrites.
+// lift, all on the caller's transaction. Other modules reach it as app.liftWrites. A bulk call
+// (an import of 50,000 lifts) writes and audits batch by batch with a turn of the event loop in
+// between (lib/batches.ts): one transaction still, but no statement or loop that stalls the server.
 import type { FastifyRequest } from 'fastify';
 import { liftFieldNames, type LiftField, type LiftFields } from '@liftwacht/contracts/lift-editing';
 import type { Db } from '../../db/database.ts';
 import { lockMaintenanceRides } from '../../db/rollups/rides-since-maintenance.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { batchesOf, forEachBatch, loopTurns, nextTurn, readBatchSize } from '../../lib/batches.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Audit, AuditChange } from '../../plugins/audit.ts';
 import type { LiftWritesRepository } from './lift-writes.repository.ts';
@@ -36,6 +39,9 @@ function liftFieldsOf(source: Partial<LiftFields>): Partial<LiftFields> {
   return out as Partial<LiftFields>;
 }
 
+/** Owner numbers per duplicate check. */
+const ownerCheckBatchSize = 10_000;
+
 const pick = (fields: LiftFields, names: readonly LiftField[]) =>
   Object.fromEntries(names.map((name) => [name, fields[name]]));
 
@@ -59,22 +65,29 @@ export class LiftWrites {
     if (lifts.length === 0) return [];
     const ownerNumbers = lifts.flatMap((lift) => lift.ownerNumber ?? []);
     if (ownerNumbers.length > 0) await this.repository.lockOwnerNumbers(tx, [organisationId]);
+    const now = this.clock.now();
     const ids = await this.repository.allocateIds(tx, lifts.length);
-    const rows = ids.map((id, i) => ({ id, fields: liftFieldsOf(lifts[i] ?? {}) as LiftFields }));
-    await this.repository.insert(tx, organisationId, rows, this.clock.now());
+    let offset = 0;
+    await forEachBatch(lifts, async (batch) => {
+      const batchIds = ids.slice(offset, offset + batch.length);
+      offset += batch.length;
+      const rows = batchIds.map((id, i) => ({ id, fields: liftFieldsOf(batch[i] ?? {}) as LiftFields }));
+      await this.repository.insert(tx, organisationId, rows, now);
+      await nextTurn();
+      await this.audit.recordMany(
+        tx,
+        request,
+        rows.map(({ id, fields }) => ({
+          organisationId,
+          action: 'lift.created',
+          subjectType: 'lift',
+          subjectId: id,
+          before: null,
+          after: fields,
+        })),
+      );
+    });
     await this.assertOwnerNumbersUnique(tx, [organisationId], ownerNumbers);
-    await this.audit.recordMany(
-      tx,
-      request,
-      rows.map(({ id, fields }) => ({
-        organisationId,
-        action: 'lift.created',
-        subjectType: 'lift',
-        subjectId: id,
-        before: null,
-        after: fields,
-      })),
-    );
     return ids;
   }
 
@@ -107,7 +120,9 @@ export class LiftWrites {
     const audits: AuditChange[] = [];
     const renumbered: { organisationId: number; ownerNumber: string }[] = [];
     const rethresholded: number[] = [];
+    const turns = loopTurns();
     for (const { id, changes } of updates) {
+      await turns.check();
       const before = stored.get(id);
       if (!before) throw notFound('Lift');
       const fields: LiftFields = { ...before.fields, ...liftFieldsOf(changes) };
@@ -151,15 +166,20 @@ export class LiftWrites {
 
     const organisationIds = renumbered.map((r) => r.organisationId);
     if (renumbered.length > 0) await this.repository.lockOwnerNumbers(tx, organisationIds);
-    // The threshold's copy (migration 0030) is written by a trigger in the UPDATE's order.
-    await lockMaintenanceRides(tx, rethresholded);
+    // The threshold's copy (migration 0030) is written by a trigger in the UPDATE's order; taken
+    // in batches of ascending ids, the order holds across batches.
+    await forEachBatch(
+      [...new Set(rethresholded)].sort((a, b) => a - b),
+      (batch) => lockMaintenanceRides(tx, batch),
+      readBatchSize,
+    );
     await this.repository.update(tx, writes, this.clock.now());
     await this.assertOwnerNumbersUnique(
       tx,
       organisationIds,
       renumbered.map((r) => r.ownerNumber),
     );
-    await this.audit.recordMany(tx, request, audits);
+    await forEachBatch(audits, (batch) => this.audit.recordMany(tx, request, batch));
   }
 
   /** Every lift of the organisation with its stored fields, decommissioned ones included. */
@@ -177,9 +197,13 @@ export class LiftWrites {
     organisationIds: readonly number[],
     ownerNumbers: readonly string[],
   ): Promise<void> {
-    const taken = await this.repository.duplicateOwnerNumber(tx, organisationIds, ownerNumbers);
-    if (taken !== undefined) {
-      throw conflict(`Another lift of this organisation already has owner number ${taken}`, 'ownerNumber');
+    // Each statement is one pass over the organisations' lifts: many numbers per statement.
+    for (const [i, batch] of batchesOf([...new Set(ownerNumbers)].sort(), ownerCheckBatchSize).entries()) {
+      if (i > 0) await nextTurn();
+      const taken = await this.repository.duplicateOwnerNumber(tx, organisationIds, batch);
+      if (taken !== undefined) {
+        throw conflict(`Another lift of this organisation already has owner number ${taken}`, 'ownerNumber');
+      }
     }
   }
 }
