@@ -43,7 +43,22 @@ interface WorkbookReaderSteps {
   _parseWorksheet(part: Readable, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
 }
 
+const stepNames = ['_parseRels', '_parseWorkbook', '_parseStyles', '_parseSharedStrings', '_parseWorksheet'] as const;
+
+/**
+ * Fails loudly when an exceljs upgrade renamed or removed a step this reader drives: every XLSX
+ * upload would otherwise be refused as "not a spreadsheet" without saying why.
+ */
+export function assertReaderSteps(reader: unknown): void {
+  const missing = stepNames.filter((name) => typeof (reader as Record<string, unknown> | null)?.[name] !== 'function');
+  if (missing.length > 0) {
+    throw new Error(`exceljs's stream.xlsx.WorkbookReader no longer has ${missing.join(', ')}: see xlsx-reader.ts`);
+  }
+}
+
 export async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  // Outside the try below: a changed library is our fault, not the file's (no 415).
+  assertReaderSteps(exceljs().stream.xlsx.WorkbookReader.prototype);
   const parts = await zipParts(bytes);
   try {
     return await readParts(parts);
