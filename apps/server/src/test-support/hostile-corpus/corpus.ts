@@ -40,7 +40,7 @@ export interface AttackHooks {
 
 export async function runAttack(attack: Attack, context: AttackContext, hooks: AttackHooks = {}): Promise<AttackRun> {
   const send = await attack.prepare(context);
-  const probe = startHealthProbe(context.target.baseUrl);
+  const probe = await startHealthProbe(context.target.baseUrl);
   hooks.started?.();
   const started = performance.now();
   let outcome: AttackOutcome;
@@ -51,7 +51,7 @@ export async function runAttack(attack: Attack, context: AttackContext, hooks: A
     outcome = { outcome: `failed: ${message}`, problems: [`the attack failed: ${message}`] };
   }
   const ms = performance.now() - started;
-  const health = probe.stop();
+  const health = await probe.stop();
   const problems = [...outcome.problems];
   if (health.worstMs >= healthBudgetMs) problems.push(`/health took ${health.worstMs.toFixed(0)} ms`);
   if (health.failed > 0) problems.push(`${String(health.failed)} of ${String(health.probes)} /health probes failed`);

@@ -1,8 +1,11 @@
 // GET /health every ~50 ms over its own connection while an attack runs: the worst latency and
-// the 99th percentile say whether the attack held the event loop. A probe still unanswered when
+// the 99th percentile say whether the attack held the server's event loop. The probe runs in a
+// worker thread, so its timers keep firing while the main thread is busy — which matters in the
+// corpus test, where the app shares the test's thread: a stall is measured from when a probe was
+// due, not from whenever the stalled loop got round to sending it. A probe still unanswered when
 // the attack ends counts with the time it has waited, so a stalled server never reads as quick.
-import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 
 export interface HealthFigures {
   probes: number;
@@ -13,49 +16,55 @@ export interface HealthFigures {
 }
 
 export interface HealthProbe {
-  stop(): HealthFigures;
+  stop(): Promise<HealthFigures>;
 }
 
-export function startHealthProbe(baseUrl: string, everyMs = 50): HealthProbe {
-  const url = new URL('/liftwacht/health', baseUrl);
-  // One keep-alive connection of its own: never queued behind the attack's requests.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const latencies: number[] = [];
-  let failed = 0;
-  let pendingSince: number | undefined;
-  let stopped = false;
-
-  const probe = () => {
-    if (stopped || pendingSince !== undefined) return;
-    const started = performance.now();
-    pendingSince = started;
-    const done = (ok: boolean) => {
-      if (pendingSince !== started) return;
-      pendingSince = undefined;
-      latencies.push(performance.now() - started);
-      if (!ok) failed++;
-    };
-    const request = http.get(url, { agent, timeout: 30_000 }, (res) => {
-      res.resume();
-      res.on('end', () => done(res.statusCode === 200));
-      res.on('error', () => done(false));
-    });
-    request.on('timeout', () => request.destroy(new Error('health probe timed out')));
-    request.on('error', () => done(false));
+const probeSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const latencies = [];
+let failed = 0, pendingSince, stopped = false;
+const probe = () => {
+  if (stopped || pendingSince !== undefined) return;
+  const started = performance.now();
+  pendingSince = started;
+  const done = (ok) => {
+    if (pendingSince !== started) return;
+    pendingSince = undefined;
+    latencies.push(performance.now() - started);
+    if (!ok) failed++;
   };
-  const timer = setInterval(probe, everyMs);
-  probe();
+  const req = http.get(workerData.url, { agent }, (res) => {
+    res.resume();
+    res.on('end', () => done(res.statusCode === 200));
+    res.on('error', () => done(false));
+  });
+  req.on('error', () => done(false));
+};
+const timer = setInterval(probe, workerData.everyMs);
+probe();
+parentPort.on('message', () => {
+  stopped = true;
+  clearInterval(timer);
+  if (pendingSince !== undefined) latencies.push(performance.now() - pendingSince);
+  agent.destroy();
+  parentPort.postMessage({ latencies, failed });
+});
+parentPort.postMessage('ready');
+`;
 
+export async function startHealthProbe(baseUrl: string, everyMs = 50): Promise<HealthProbe> {
+  const url = new URL('/liftwacht/health', baseUrl).toString();
+  const worker = new Worker(probeSource, { eval: true, workerData: { url, everyMs } });
+  await once(worker, 'message');
   return {
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-      if (pendingSince !== undefined) {
-        latencies.push(performance.now() - pendingSince);
-        pendingSince = undefined;
-      }
-      agent.destroy();
-      const sorted = [...latencies].sort((a, b) => a - b);
+    stop: async () => {
+      worker.postMessage('stop');
+      const [{ latencies, failed }] = (await once(worker, 'message')) as [{ latencies: number[]; failed: number }];
+      await worker.terminate();
+      const sorted = latencies.sort((a, b) => a - b);
       return {
         probes: sorted.length,
         failed,
