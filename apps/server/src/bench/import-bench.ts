@@ -4,12 +4,12 @@
 // (preview) and applied over a real socket while GET /health is probed every 50 ms
 // (import-bench-health.ts): time, health's worst latency and p99, and the peak RSS growth of each,
 // on PGlite in a data folder (the default deploy: the database runs in the server's process) and
-// on PostgreSQL (BENCH_DATABASE_URL, database lw_bench_import, recreated each run). Then, on
-// PostgreSQL: preview and apply of a 10,000-row CSV and XLSX (targets: preview ≤ 5 s, apply
-// ≤ 15 s), a 10,000-row update of the same lifts, and the export of 100,000 lifts as CSV and XLSX
-// streamed over a real socket, with the process's peak RSS growth while it streams (flat memory:
-// it must not grow with the row count). `--skip-pglite`, `--skip-postgres`. Benchmarks print
-// figures; they never assert on time.
+// on PostgreSQL (BENCH_DATABASE_URL, databases lw_bench_import_maximal and lw_bench_import,
+// recreated each run). Then, on PostgreSQL: preview and apply of a 10,000-row CSV and XLSX
+// (targets: preview ≤ 5 s, apply ≤ 15 s), a 10,000-row update of the same lifts, and the export
+// of 100,000 lifts as CSV and XLSX streamed over a real socket, with the process's peak RSS growth
+// while it streams (flat memory: it must not grow with the row count). `--skip-pglite`,
+// `--skip-postgres`. Benchmarks print figures; they never assert on time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -165,8 +165,8 @@ async function main() {
   }
   if (args['skip-postgres']) return;
 
-  const url = await freshPostgresDatabase('lw_bench_import');
-  const maximal = await openDatabase({ url });
+  // A database of its own: dropping it under the maximal run's app would cut its listener.
+  const maximal = await openDatabase({ url: await freshPostgresDatabase('lw_bench_import_maximal') });
   try {
     await maximalImports('PostgreSQL', maximal, files);
   } finally {
