@@ -105,12 +105,15 @@ export const importAttacks: Attack[] = [
   refusedUpload(
     'CSV with a 19 MB cell',
     1,
-    `400 validation_failed naming the ${liftImportLimits.cellLength.toLocaleString('en')}-character cell limit`,
+    `400 validation_failed naming the ${liftImportLimits.cellLength.toLocaleString('en')}-character cell limit (the ${liftImportLimits.recordLength.toLocaleString('en')}-character record limit when the cell is longer than that)`,
     (c) => {
       const bytes = sized(100_000, 19 * mebibyte, c.scale);
       return Promise.resolve({ file: giantCellCsv(bytes), fileName: 'cell.csv', what: `a cell of ${mb(bytes)}` });
     },
-    { ...invalid, names: [liftImportLimits.cellLength.toLocaleString('en')] },
+    {
+      ...invalid,
+      names: [liftImportLimits.cellLength.toLocaleString('en'), liftImportLimits.recordLength.toLocaleString('en')],
+    },
   ),
   refusedUpload(
     'CSV with a 19 MB header',
