@@ -50,7 +50,8 @@ afterAll(() => t.close());
  * test waits.
  */
 const waitingFor: Partial<Record<string, string>> = {
-  // The CSV reader spends ~60 µs a blank line: a million of them overrun the worker's 60 s (413).
+  // The CSV reader spends ~30–60 µs a blank line: reaching row 1,048,577 takes 30–60 s of the
+  // reading thread, and under load overruns its 60 s (413 instead of the 400 naming the last row).
   'CSV of one lift and 5,000,000 blank lines': 'point 1, uploads are bounded while streaming',
 };
 
