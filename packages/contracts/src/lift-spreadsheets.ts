@@ -37,7 +37,9 @@ import { liftListQuerySchema, liftSearchCriteriaSchema } from './lifts.ts';
  * message naming the limit): 20 MB; 50,000 data rows with content; 200 columns; a header of at most
  * 200 characters and any other cell of at most 1,000 (the longest lift field takes 200, so a longer
  * cell is never lift data); a CSV record of at most 200,000 characters; at most 1,048,576 rows
- * counting blank ones (Excel's own last row). An XLSX is a zip: at most 10,000 parts, each inflating
+ * counting blank ones in an XLSX (Excel's own last row) and 200,000 in a CSV (the parser takes
+ * ~20 µs a record, blank or not, so a million blank lines would cost the reading thread 20–60 s;
+ * four times the data rows leaves room for any blank lines a real export has). An XLSX is a zip: at most 10,000 parts, each inflating
  * to at most 100 MiB and all together to 150 MiB (declared sizes checked before inflating, actual
  * bytes while inflating), and at most 1,000,000 shared strings. So the preview's unknown columns
  * are at most 200 headers of at most 200 characters; the web lists the first 20 one by one and
@@ -51,6 +53,7 @@ export const liftImportLimits = {
   cellLength: 1_000,
   recordLength: 200_000,
   maxRowNumber: 1_048_576,
+  maxCsvRowNumber: 200_000,
   maxZipEntries: 10_000,
   maxPartBytes: 100 * 1024 * 1024,
   maxInflatedBytes: 150 * 1024 * 1024,

@@ -129,12 +129,14 @@ export async function readCsv(bytes: Buffer): Promise<Sheet> {
   try {
     for await (const cells of parser as AsyncIterable<string[]>) {
       row++;
+      // Blank records count too: each costs the parser as much as one with content.
+      if (row > liftImportLimits.maxCsvRowNumber) throw rowBeyondLast(liftImportLimits.maxCsvRowNumber);
       checkLengths(cells, row);
       if (row === 1) headers = cells;
       else if (cells.some((cell) => cell.trim() !== '')) {
         if (rows.length === liftImportLimits.maxRows) throw tooManyRows();
         rows.push({ row, cells });
-      } else if (row > liftImportLimits.maxRowNumber) throw rowBeyondLast();
+      }
     }
   } catch (err) {
     source.destroy();

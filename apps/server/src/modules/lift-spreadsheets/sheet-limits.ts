@@ -16,8 +16,13 @@ const tooLarge = (message: string) => new AppError(413, 'payload_too_large', mes
 export const tooManyRows = () =>
   invalid(`The file has more than ${count(liftImportLimits.maxRows)} rows; split it into smaller files`);
 
-export const rowBeyondLast = () =>
-  invalid(`The file goes on beyond row ${count(liftImportLimits.maxRowNumber)}, the last row a spreadsheet has`);
+/** `last`: the XLSX's last row (a spreadsheet's) or the CSV's (see liftImportLimits). */
+export const rowBeyondLast = (last: number) =>
+  invalid(
+    last === liftImportLimits.maxRowNumber
+      ? `The file goes on beyond row ${count(last)}, the last row a spreadsheet has`
+      : `The file goes on beyond row ${count(last)}, counting blank lines; remove the blank lines at its end`,
+  );
 
 export const tooManyColumns = (row: number) =>
   invalid(

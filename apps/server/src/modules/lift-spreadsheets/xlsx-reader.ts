@@ -124,7 +124,7 @@ async function rowsOf(worksheet: AsyncIterable<ExcelJS.Row>): Promise<Sheet> {
   const rows: SheetRow[] = [];
   for await (const row of worksheet) {
     const number = row.number;
-    if (number > liftImportLimits.maxRowNumber) throw rowBeyondLast();
+    if (number > liftImportLimits.maxRowNumber) throw rowBeyondLast(liftImportLimits.maxRowNumber);
     // row.values is 1-based: index 0 is always empty.
     const values = Array.isArray(row.values) ? row.values.slice(1) : [];
     // Holes (no cell in the file) are empty cells: positions must stay the columns'.

@@ -230,16 +230,16 @@ export const importAttacks: Attack[] = [
   refusedUpload(
     'CSV of one lift and 5,000,000 blank lines',
     1,
-    `400 validation_failed naming the last row number ${liftImportLimits.maxRowNumber.toLocaleString('en')}`,
+    `400 validation_failed naming the last row number of a CSV, ${liftImportLimits.maxCsvRowNumber.toLocaleString('en')}`,
     (c) => {
-      const count = sized(liftImportLimits.maxRowNumber + 1000, 5_000_000, c.scale);
+      const count = sized(liftImportLimits.maxCsvRowNumber + 1000, 5_000_000, c.scale);
       return Promise.resolve({
         file: blankLinesCsv(count),
         fileName: 'blank.csv',
         what: `${count.toLocaleString('en')} blank lines`,
       });
     },
-    { ...invalid, names: [liftImportLimits.maxRowNumber.toLocaleString('en')] },
+    { ...invalid, names: [liftImportLimits.maxCsvRowNumber.toLocaleString('en')] },
   ),
   {
     name: 'Unknown headers at the limits',
